@@ -1,0 +1,25 @@
+/** The wire formats wirebench speaks. */
+export type FormatId = 'json' | 'simdjson' | 'msgpack' | 'cbor' | 'protobuf' | 'flatbuffers';
+
+export const FORMATS: readonly FormatId[] = ['json', 'simdjson', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'];
+
+/** Formats that need a `Schema` to encode anything. */
+export const SCHEMA_FORMATS: readonly FormatId[] = ['protobuf', 'flatbuffers'];
+
+export const MEDIA_TYPES: Readonly<Record<FormatId, string>> = {
+  json: 'application/json',
+  simdjson: 'application/json',
+  msgpack: 'application/msgpack',
+  cbor: 'application/cbor',
+  protobuf: 'application/x-protobuf',
+  flatbuffers: 'application/x-flatbuffers',
+};
+
+/** One wire format behind one shape: plain JSON data in, bytes out, and back. */
+export interface Codec {
+  readonly format: FormatId;
+  readonly mediaType: string;
+  encode(value: unknown): Uint8Array;
+  /** Returns plain JS data; throws `WirebenchError` on malformed or hostile bytes. */
+  decode(bytes: Uint8Array): unknown;
+}

@@ -1,0 +1,42 @@
+import type { Codec, FormatId } from './codec.js';
+import { FORMATS } from './codec.js';
+import { WirebenchError } from './errors.js';
+import type { Schema } from './schema/types.js';
+
+export interface CreateCodecOptions {
+  /** Required by protobuf and flatbuffers: from `schemaFromProto(...)` or, for any JSON, `inferSchema(sample)`. */
+  schema?: Schema;
+}
+
+/**
+ * A codec for any format, loading only that format's library (each lives behind a dynamic import,
+ * so bundlers split them). Rejects with a WirebenchError that says what is missing.
+ */
+export async function createCodec(format: FormatId, options: CreateCodecOptions = {}): Promise<Codec> {
+  switch (format) {
+    case 'json':
+      return (await import('./formats/json.js')).jsonCodec();
+    case 'simdjson':
+      return (await import('./formats/simdjson.js')).simdjsonCodec();
+    case 'msgpack':
+      return (await import('./formats/msgpack.js')).msgpackCodec();
+    case 'cbor':
+      return (await import('./formats/cbor.js')).cborCodec();
+    case 'protobuf':
+      return (await import('./formats/protobuf.js')).protobufCodec(requireSchema(format, options.schema));
+    case 'flatbuffers':
+      return (await import('./formats/flatbuffers.js')).flatbuffersCodec(requireSchema(format, options.schema));
+    default:
+      throw new WirebenchError(`unknown format ${JSON.stringify(format)}; expected one of ${FORMATS.join(', ')}`);
+  }
+}
+
+function requireSchema(format: FormatId, schema: Schema | undefined): Schema {
+  if (!schema) {
+    throw new WirebenchError(
+      `needs a schema: createCodec('${format}', { schema: inferSchema(sample) }) or a schema from schemaFromProto(protoText, rootMessage)`,
+      { format },
+    );
+  }
+  return schema;
+}

@@ -1,0 +1,95 @@
+/**
+ * The fidelity rule, as a check: `actual` must equal `expected` as JSON data. Same keys (a key
+ * holding null stays, a missing key stays missing), same array lengths and order, same strings,
+ * numbers equal by `===`. Key order is reported as `order` but never makes `ok` false.
+ */
+
+export type DiffKind = 'missing' | 'extra' | 'type' | 'value' | 'order';
+
+export interface Diff {
+  /** JSON path, e.g. `$.orders[3]["unit-price"]`. */
+  readonly path: string;
+  readonly kind: DiffKind;
+  readonly expected?: unknown;
+  readonly actual?: unknown;
+}
+
+export interface RoundTripReport {
+  readonly ok: boolean;
+  readonly diffs: Diff[];
+  /** True when more diffs existed than `maxDiffs`. */
+  readonly truncated: boolean;
+}
+
+export interface CheckOptions {
+  /** Stop collecting after this many diffs (default 1000): one bad field in 10k rows stays readable. */
+  readonly maxDiffs?: number;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+export function childPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+}
+
+/** The JSON kind of a value, or the name of whatever non-JSON thing it is. */
+export function jsonKind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const type = typeof value;
+  if (type !== 'object') return type;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto === Object.prototype || proto === null) return 'object';
+  return (value as object).constructor?.name ?? 'non-plain object';
+}
+
+export function checkRoundTrip(expected: unknown, actual: unknown, options: CheckOptions = {}): RoundTripReport {
+  const maxDiffs = options.maxDiffs ?? 1000;
+  const diffs: Diff[] = [];
+  let failing = 0;
+  let truncated = false;
+  const add = (diff: Diff): void => {
+    if (diff.kind !== 'order') failing++;
+    if (diffs.length < maxDiffs) diffs.push(diff);
+    else truncated = true;
+  };
+  // An explicit stack: payloads nested thousands deep must not overflow the call stack.
+  const stack: Array<[path: string, expected: unknown, actual: unknown]> = [['$', expected, actual]];
+  while (stack.length > 0) {
+    const [path, want, got] = stack.pop() as [string, unknown, unknown];
+    const wantKind = jsonKind(want);
+    const gotKind = jsonKind(got);
+    if (wantKind !== gotKind) {
+      add({ path, kind: 'type', expected: want, actual: got });
+      continue;
+    }
+    if (wantKind === 'array') {
+      const a = want as unknown[];
+      const b = got as unknown[];
+      for (let i = Math.max(a.length, b.length) - 1; i >= 0; i--) {
+        if (i >= b.length) add({ path: childPath(path, i), kind: 'missing', expected: a[i] });
+        else if (i >= a.length) add({ path: childPath(path, i), kind: 'extra', actual: b[i] });
+        else stack.push([childPath(path, i), a[i], b[i]]);
+      }
+    } else if (wantKind === 'object') {
+      const a = want as Record<string, unknown>;
+      const b = got as Record<string, unknown>;
+      const wantKeys = Object.keys(a);
+      const gotKeys = Object.keys(b);
+      for (const key of wantKeys) {
+        if (!Object.hasOwn(b, key)) add({ path: childPath(path, key), kind: 'missing', expected: a[key] });
+        else stack.push([childPath(path, key), a[key], b[key]]);
+      }
+      for (const key of gotKeys) {
+        if (!Object.hasOwn(a, key)) add({ path: childPath(path, key), kind: 'extra', actual: b[key] });
+      }
+      const common = wantKeys.filter((key) => Object.hasOwn(b, key));
+      const commonGot = gotKeys.filter((key) => Object.hasOwn(a, key));
+      if (common.some((key, i) => commonGot[i] !== key)) add({ path, kind: 'order', expected: common, actual: commonGot });
+    } else if (want !== got) {
+      add({ path, kind: 'value', expected: want, actual: got });
+    }
+  }
+  return { ok: failing === 0, diffs, truncated };
+}

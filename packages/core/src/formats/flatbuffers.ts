@@ -1,0 +1,395 @@
+import { Builder, ByteBuffer } from 'flatbuffers';
+import type { Codec } from '../codec.js';
+import { MEDIA_TYPES } from '../codec.js';
+import { WirebenchError, assertBytes, wrapError } from '../errors.js';
+import { setOwn } from '../json-data.js';
+import type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from '../schema/types.js';
+import { findMessage } from '../schema/types.js';
+import { describeValue, isPlainObject, missingKey, scalarMismatch, schemaMismatch } from '../schema/values.js';
+
+/** Like the FlatBuffers verifier's limits: hostile offsets can form cycles and shared subtrees. */
+const MAX_DEPTH = 64;
+
+/**
+ * FlatBuffers driven by a wirebench Schema at run time, on the `flatbuffers` Builder and ByteBuffer
+ * (no flatc, so it runs in a browser). The bytes follow `toFbs(schema)`: flatc and flatc-generated
+ * code read them. Every present field is written, defaults included, so presence survives exactly;
+ * decoding checks every offset against the buffer and bounds the work by the buffer's size.
+ */
+export function flatbuffersCodec(schema: Schema): Codec {
+  findMessage(schema, schema.root);
+  const tables = compileTables(schema);
+  const root = tables.get(schema.root) as TablePlan;
+  const builder = new Builder(1024);
+  builder.forceDefaults(true);
+  return {
+    format: 'flatbuffers',
+    mediaType: MEDIA_TYPES.flatbuffers,
+    encode(value) {
+      builder.clear();
+      try {
+        builder.finish(root.write(builder, value, '$'));
+      } catch (error) {
+        throw wrapError('flatbuffers', 'encode', error);
+      }
+      // The builder is reused, so hand out a copy rather than a view of its buffer.
+      return builder.asUint8Array().slice();
+    },
+    decode(bytes) {
+      assertBytes('flatbuffers', bytes);
+      const reader = new Reader(bytes);
+      try {
+        reader.need(0, 4);
+        return root.read(reader, reader.bb.readUint32(0), 0);
+      } catch (error) {
+        throw wrapError('flatbuffers', 'decode', error);
+      }
+    },
+  };
+}
+
+/** Bounds-checked access to untrusted bytes, with a budget on materialized values. */
+class Reader {
+  readonly bb: ByteBuffer;
+  private readonly size: number;
+  private budget: number;
+
+  constructor(bytes: Uint8Array) {
+    this.bb = new ByteBuffer(bytes);
+    this.size = bytes.length;
+    // Each value our encoder writes takes at least one byte; twice that leaves room for other writers.
+    this.budget = 2 * bytes.length + 64;
+  }
+
+  need(position: number, length: number): void {
+    if (position < 0 || length < 0 || position + length > this.size) {
+      throw new WirebenchError(
+        `the data points outside the buffer (offset ${position}, ${length} bytes, buffer ${this.size} bytes): it is truncated or not FlatBuffers of this schema`,
+        { format: 'flatbuffers' },
+      );
+    }
+  }
+
+  spend(count: number): void {
+    this.budget -= count;
+    if (this.budget < 0) {
+      throw new WirebenchError('the data expands to far more values than its size allows: it is not FlatBuffers of this schema', {
+        format: 'flatbuffers',
+      });
+    }
+  }
+
+  /** Follows the uoffset stored at `position`. */
+  indirect(position: number): number {
+    this.need(position, 4);
+    return position + this.bb.readUint32(position);
+  }
+
+  string(position: number): string {
+    const start = this.indirect(position);
+    this.need(start, 4);
+    const length = this.bb.readUint32(start);
+    this.need(start + 4, length);
+    return this.bb.__string(position) as string;
+  }
+
+  /** Start and length of the vector whose uoffset is at `position`, checked for `elementSize`-byte elements. */
+  vector(position: number, elementSize: number): [start: number, length: number] {
+    const header = this.indirect(position);
+    this.need(header, 4);
+    const length = this.bb.readUint32(header);
+    this.need(header + 4, length * elementSize);
+    this.spend(length);
+    return [header + 4, length];
+  }
+}
+
+/** Reads a value stored at a position (inline for scalars, a uoffset for everything else). */
+type ReadValue = (reader: Reader, position: number, depth: number) => unknown;
+type WriteOffset = (builder: Builder, value: unknown, path: string) => number;
+
+interface ScalarCodec {
+  readonly size: number;
+  read(bb: ByteBuffer, position: number): unknown;
+  /** Writes a vector element. */
+  add(builder: Builder, value: unknown): void;
+  addField(builder: Builder, slot: number, value: unknown): void;
+  readonly zero: unknown;
+}
+
+const SCALARS: Readonly<Record<Exclude<ScalarType, 'string' | 'bytes'>, ScalarCodec>> = {
+  bool: {
+    size: 1,
+    zero: false,
+    read: (bb, p) => bb.readInt8(p) !== 0,
+    add: (b, v) => b.addInt8(v ? 1 : 0),
+    addField: (b, s, v) => b.addFieldInt8(s, v ? 1 : 0, 0),
+  },
+  int32: {
+    size: 4,
+    zero: 0,
+    read: (bb, p) => bb.readInt32(p),
+    add: (b, v) => b.addInt32(v as number),
+    addField: (b, s, v) => b.addFieldInt32(s, v as number, 0),
+  },
+  uint32: {
+    size: 4,
+    zero: 0,
+    read: (bb, p) => bb.readUint32(p),
+    add: (b, v) => b.addInt32((v as number) | 0),
+    addField: (b, s, v) => b.addFieldInt32(s, (v as number) | 0, 0),
+  },
+  int64: {
+    size: 8,
+    zero: 0,
+    read: (bb, p) => Number(bb.readInt64(p)),
+    add: (b, v) => b.addInt64(BigInt(v as number)),
+    addField: (b, s, v) => b.addFieldInt64(s, BigInt(v as number), BigInt(0)),
+  },
+  uint64: {
+    size: 8,
+    zero: 0,
+    read: (bb, p) => Number(bb.readUint64(p)),
+    add: (b, v) => b.addInt64(BigInt.asIntN(64, BigInt(v as number))),
+    addField: (b, s, v) => b.addFieldInt64(s, BigInt.asIntN(64, BigInt(v as number)), BigInt(0)),
+  },
+  float64: {
+    size: 8,
+    zero: 0,
+    read: (bb, p) => bb.readFloat64(p),
+    add: (b, v) => b.addFloat64(v as number),
+    addField: (b, s, v) => b.addFieldFloat64(s, v as number, 0),
+  },
+};
+
+interface TablePlan {
+  write(builder: Builder, value: unknown, path: string): number;
+  read(reader: Reader, tablePosition: number, depth: number): Record<string, unknown>;
+}
+
+interface FieldPlan {
+  readonly field: FieldDef;
+  readonly slot: number;
+  /** Set for fields stored inline in the table. */
+  readonly scalar: ScalarCodec | undefined;
+  readonly scalarType: ScalarType | undefined;
+  /** Set for fields stored behind a uoffset. */
+  readonly writeOffset: WriteOffset | undefined;
+  readonly read: ReadValue;
+  /** What an absent non-optional field reads as (other writers may omit defaults). */
+  readonly absent: () => unknown;
+}
+
+function compileTables(schema: Schema): Map<string, TablePlan> {
+  const plans = new Map<string, TablePlan>();
+  for (const message of schema.messages) plans.set(message.name, { write: unset, read: unset });
+  const table = (name: string): TablePlan => {
+    const plan = plans.get(name);
+    if (!plan) throw new WirebenchError(`the schema refers to a missing message ${name}`, { format: 'flatbuffers' });
+    return plan;
+  };
+
+  const offsetValue = (type: TypeRef): { write: WriteOffset; read: ReadValue } => {
+    if (type.kind === 'scalar') {
+      if (type.scalar === 'string') {
+        return {
+          write: (b, v, path) => b.createString(checked('string', v, path)),
+          read: (r, p) => r.string(p),
+        };
+      }
+      if (type.scalar === 'bytes') {
+        return {
+          write: (b, v, path) => b.createByteVector(checked('bytes', v, path)),
+          read: (r, p) => {
+            const [start, length] = r.vector(p, 1);
+            return r.bb.bytes().slice(start, start + length);
+          },
+        };
+      }
+      throw new Error(`${type.scalar} is stored inline`);
+    }
+    if (type.kind === 'message') {
+      const target = table(type.name);
+      return {
+        write: (b, v, path) => target.write(b, v, path),
+        read: (r, p, depth) => target.read(r, r.indirect(p), depth + 1),
+      };
+    }
+    if (type.kind === 'list') return listValue(type.of);
+    return mapValue(type.of);
+  };
+
+  const listValue = (element: TypeRef): { write: WriteOffset; read: ReadValue } => {
+    if (element.kind === 'scalar' && element.scalar !== 'string' && element.scalar !== 'bytes') {
+      const scalarType = element.scalar;
+      const codec = SCALARS[scalarType];
+      return {
+        write: (b, v, path) => {
+          const items = checkedArray(v, path);
+          items.forEach((item, i) => checked(scalarType, item, `${path}[${i}]`));
+          b.startVector(codec.size, items.length, codec.size);
+          for (let i = items.length - 1; i >= 0; i--) codec.add(b, items[i]);
+          return b.endVector();
+        },
+        read: (r, p) => {
+          const [start, length] = r.vector(p, codec.size);
+          const out = new Array<unknown>(length);
+          for (let i = 0; i < length; i++) out[i] = codec.read(r.bb, start + i * codec.size);
+          return out;
+        },
+      };
+    }
+    const item = offsetValue(element);
+    return {
+      write: (b, v, path) => {
+        const items = checkedArray(v, path);
+        const offsets = items.map((entry, i) => item.write(b, entry, `${path}[${i}]`));
+        b.startVector(4, offsets.length, 4);
+        for (let i = offsets.length - 1; i >= 0; i--) b.addOffset(offsets[i] as number);
+        return b.endVector();
+      },
+      read: (r, p, depth) => {
+        const [start, length] = r.vector(p, 4);
+        const out = new Array<unknown>(length);
+        for (let i = 0; i < length; i++) out[i] = item.read(r, start + i * 4, depth);
+        return out;
+      },
+    };
+  };
+
+  // A map is a vector of {key, value} entry tables (see toFbs), read back into a plain object.
+  const mapValue = (valueType: TypeRef): { write: WriteOffset; read: ReadValue } => {
+    const entryFields: FieldDef[] = [
+      { name: 'key', jsonName: 'key', id: 1, type: { kind: 'scalar', scalar: 'string' }, optional: false, nullable: false },
+      { name: 'value', jsonName: 'value', id: 2, type: valueType, optional: false, nullable: false },
+    ];
+    const entry = compileTable({ name: 'map entry', fields: entryFields });
+    return {
+      write: (b, v, path) => {
+        if (!isPlainObject(v)) throw schemaMismatch('flatbuffers', path, `expected an object, got ${describeValue(v)}`);
+        const keys = Object.keys(v);
+        const offsets = keys.map((key) => entry.write(b, { key, value: v[key] }, `${path}.${key}`));
+        b.startVector(4, offsets.length, 4);
+        for (let i = offsets.length - 1; i >= 0; i--) b.addOffset(offsets[i] as number);
+        return b.endVector();
+      },
+      read: (r, p, depth) => {
+        const [start, length] = r.vector(p, 4);
+        const out: Record<string, unknown> = {};
+        for (let i = 0; i < length; i++) {
+          const pair = entry.read(r, r.indirect(start + i * 4), depth + 1);
+          setOwn(out, pair['key'] as string, pair['value']);
+        }
+        return out;
+      },
+    };
+  };
+
+  const compileField = (field: FieldDef): FieldPlan => {
+    const type = field.type;
+    const inline = type.kind === 'scalar' && type.scalar !== 'string' && type.scalar !== 'bytes';
+    if (inline) {
+      const codec = SCALARS[type.scalar as keyof typeof SCALARS];
+      return {
+        field,
+        slot: field.id - 1,
+        scalar: codec,
+        scalarType: type.scalar,
+        writeOffset: undefined,
+        read: (r, p) => codec.read(r.bb, p),
+        absent: () => codec.zero,
+      };
+    }
+    const { write, read } = offsetValue(type);
+    const absent =
+      type.kind === 'list'
+        ? () => []
+        : type.kind === 'map'
+          ? () => ({})
+          : type.kind === 'scalar'
+            ? () => (type.scalar === 'string' ? '' : new Uint8Array(0))
+            : () => {
+                throw new WirebenchError(`required field ${field.name} is absent`, { format: 'flatbuffers' });
+              };
+    return { field, slot: field.id - 1, scalar: undefined, scalarType: undefined, writeOffset: write, read, absent };
+  };
+
+  const compileTable = (message: MessageDef): TablePlan => {
+    const fields = message.fields.map(compileField);
+    const slotCount = fields.reduce((max, f) => Math.max(max, f.slot + 1), 0);
+    const sizes = fields.map((f) => (f.scalar ? f.scalar.size : 4));
+    return {
+      write(b, value, path) {
+        if (!isPlainObject(value)) {
+          throw schemaMismatch('flatbuffers', path, `expected an object (${message.name}), got ${describeValue(value)}`);
+        }
+        // Strings, vectors and sub-tables must be finished before this table starts.
+        const offsets = new Array<number>(fields.length);
+        for (let i = 0; i < fields.length; i++) {
+          const plan = fields[i] as FieldPlan;
+          const item = value[plan.field.jsonName];
+          if (item === undefined) {
+            if (!plan.field.optional) throw missingKey('flatbuffers', path, plan.field);
+            offsets[i] = -1;
+          } else if (plan.writeOffset) {
+            offsets[i] = plan.writeOffset(b, item, `${path}.${plan.field.jsonName}`);
+          } else {
+            checked(plan.scalarType as ScalarType, item, `${path}.${plan.field.jsonName}`);
+            offsets[i] = 0;
+          }
+        }
+        b.startObject(slotCount);
+        for (let i = 0; i < fields.length; i++) {
+          const plan = fields[i] as FieldPlan;
+          const offset = offsets[i] as number;
+          if (offset < 0) continue;
+          if (plan.scalar) plan.scalar.addField(b, plan.slot, value[plan.field.jsonName]);
+          else b.addFieldOffset(plan.slot, offset, 0);
+        }
+        return b.endObject();
+      },
+      read(r, tablePosition, depth) {
+        if (depth > MAX_DEPTH) {
+          throw new WirebenchError(`tables nest deeper than ${MAX_DEPTH} levels`, { format: 'flatbuffers' });
+        }
+        r.spend(1);
+        r.need(tablePosition, 4);
+        const vtable = tablePosition - r.bb.readInt32(tablePosition);
+        r.need(vtable, 4);
+        const vtableSize = r.bb.readUint16(vtable);
+        r.need(vtable, vtableSize);
+        const out: Record<string, unknown> = {};
+        for (let i = 0; i < fields.length; i++) {
+          const plan = fields[i] as FieldPlan;
+          const entry = 4 + plan.slot * 2;
+          const offset = entry + 2 <= vtableSize ? r.bb.readUint16(vtable + entry) : 0;
+          if (offset === 0) {
+            if (!plan.field.optional) setOwn(out, plan.field.jsonName, plan.absent());
+            continue;
+          }
+          r.need(tablePosition + offset, sizes[i] as number);
+          setOwn(out, plan.field.jsonName, plan.read(r, tablePosition + offset, depth));
+        }
+        return out;
+      },
+    };
+  };
+
+  for (const message of schema.messages) Object.assign(table(message.name), compileTable(message));
+  return plans;
+}
+
+function checked<T extends ScalarType>(type: T, value: unknown, path: string): T extends 'string' ? string : T extends 'bytes' ? Uint8Array : number {
+  const mismatch = scalarMismatch(type, value);
+  if (mismatch) throw schemaMismatch('flatbuffers', path, mismatch);
+  return value as never;
+}
+
+function checkedArray(value: unknown, path: string): unknown[] {
+  if (!Array.isArray(value)) throw schemaMismatch('flatbuffers', path, `expected an array, got ${describeValue(value)}`);
+  return value;
+}
+
+function unset(): never {
+  throw new Error('table plan used before it was compiled');
+}

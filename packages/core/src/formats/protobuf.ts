@@ -1,0 +1,164 @@
+import protobuf from 'protobufjs';
+import type { Codec } from '../codec.js';
+import { MEDIA_TYPES } from '../codec.js';
+import { WirebenchError, assertBytes, wrapError } from '../errors.js';
+import { setOwn } from '../json-data.js';
+import { toProto } from '../schema/to-proto.js';
+import type { FieldDef, Schema, TypeRef } from '../schema/types.js';
+import { findMessage } from '../schema/types.js';
+import { describeValue, isPlainObject, missingKey, scalarMismatch, schemaMismatch } from '../schema/values.js';
+
+type Converter = (value: unknown, path: string) => unknown;
+
+interface FieldConverter {
+  readonly field: FieldDef;
+  readonly toWire: Converter;
+  readonly fromWire: Converter;
+  /** Explicit presence: absent on the wire means absent in JSON. */
+  readonly tracksPresence: boolean;
+}
+
+/**
+ * Protobuf via protobufjs, built at run time from `toProto(schema)`. Converters compiled from the
+ * schema map JSON keys to wire names on the way in (checking every value against its field type,
+ * since protobufjs would silently write a wrong-typed value) and back to plain JSON data on the
+ * way out (Long → number, Buffer → Uint8Array, absent optional fields left absent).
+ */
+export function protobufCodec(schema: Schema): Codec {
+  findMessage(schema, schema.root);
+  let rootType: protobuf.Type;
+  try {
+    rootType = protobuf.parse(toProto(schema), { keepCase: true }).root.lookupType(`${schema.namespace}.${schema.root}`);
+  } catch (error) {
+    throw wrapError('protobuf', 'building the codec from the schema', error);
+  }
+  const root = compileMessages(schema).get(schema.root) as MessageConverter;
+  return {
+    format: 'protobuf',
+    mediaType: MEDIA_TYPES.protobuf,
+    encode(value) {
+      const wire = root.toWire(value, '$');
+      try {
+        return rootType.encode(wire as Record<string, unknown>).finish();
+      } catch (error) {
+        throw wrapError('protobuf', 'encode', error);
+      }
+    },
+    decode(bytes) {
+      assertBytes('protobuf', bytes);
+      try {
+        return root.fromWire(rootType.decode(bytes), '$');
+      } catch (error) {
+        throw wrapError('protobuf', 'decode', error);
+      }
+    },
+  };
+}
+
+interface MessageConverter {
+  toWire: Converter;
+  fromWire: Converter;
+}
+
+function compileMessages(schema: Schema): Map<string, MessageConverter> {
+  const converters = new Map<string, MessageConverter>();
+  // Every message gets its converter object first, so recursive message types can refer to each other.
+  for (const message of schema.messages) converters.set(message.name, { toWire: unset, fromWire: unset });
+  const typeConverter = (type: TypeRef): { toWire: Converter; fromWire: Converter } => {
+    switch (type.kind) {
+      case 'scalar': {
+        const scalar = type.scalar;
+        const toWire: Converter = (value, path) => {
+          const mismatch = scalarMismatch(scalar, value);
+          if (mismatch) throw schemaMismatch('protobuf', path, mismatch);
+          return value;
+        };
+        const fromWire: Converter =
+          scalar === 'int64' || scalar === 'uint64' ? longToNumber : scalar === 'bytes' ? plainBytes : identity;
+        return { toWire, fromWire };
+      }
+      case 'message': {
+        const target = converters.get(type.name);
+        if (!target) throw new WirebenchError(`schema refers to a missing message ${type.name}`, { format: 'protobuf' });
+        return { toWire: (v, p) => target.toWire(v, p), fromWire: (v, p) => target.fromWire(v, p) };
+      }
+      case 'list': {
+        const element = typeConverter(type.of);
+        return {
+          toWire: (value, path) => {
+            if (!Array.isArray(value)) throw mismatch(path, 'an array', value);
+            return value.map((item, i) => element.toWire(item, `${path}[${i}]`));
+          },
+          fromWire: (value, path) => (value as unknown[]).map((item) => element.fromWire(item, path)),
+        };
+      }
+      case 'map': {
+        const entry = typeConverter(type.of);
+        const mapValues = (convert: Converter) => (value: unknown, path: string) => {
+          const out: Record<string, unknown> = {};
+          for (const [key, item] of Object.entries(value as Record<string, unknown>)) setOwn(out, key, convert(item, `${path}.${key}`));
+          return out;
+        };
+        const toWire = mapValues(entry.toWire);
+        return {
+          toWire: (value, path) => {
+            if (!isPlainObject(value)) throw mismatch(path, 'an object', value);
+            return toWire(value, path);
+          },
+          fromWire: mapValues(entry.fromWire),
+        };
+      }
+    }
+  };
+  for (const message of schema.messages) {
+    const fields: FieldConverter[] = message.fields.map((field) => ({
+      field,
+      ...typeConverter(field.type),
+      tracksPresence: field.optional,
+    }));
+    const target = converters.get(message.name) as MessageConverter;
+    target.toWire = (value, path) => {
+      if (!isPlainObject(value)) throw mismatch(path, `an object (${message.name})`, value);
+      const wire: Record<string, unknown> = {};
+      for (const { field, toWire } of fields) {
+        const item = value[field.jsonName];
+        if (item === undefined) {
+          if (!field.optional) throw missingKey('protobuf', path, field);
+          continue;
+        }
+        wire[field.name] = toWire(item, `${path}.${field.jsonName}`);
+      }
+      return wire;
+    };
+    target.fromWire = (value, path) => {
+      const wire = value as Record<string, unknown>;
+      const json: Record<string, unknown> = {};
+      for (const { field, fromWire, tracksPresence } of fields) {
+        const item = wire[field.name];
+        if (tracksPresence && (item === null || item === undefined || !Object.hasOwn(wire, field.name))) continue;
+        setOwn(json, field.jsonName, fromWire(item, path));
+      }
+      return json;
+    };
+  }
+  return converters;
+}
+
+function unset(): never {
+  throw new Error('converter used before it was compiled');
+}
+
+const identity: Converter = (value) => value;
+
+/** protobufjs yields int64 as a Long (when the long package is present) or a number. */
+const longToNumber: Converter = (value) =>
+  typeof value === 'number' ? value : (value as { toNumber(): number }).toNumber();
+
+const plainBytes: Converter = (value) => {
+  const bytes = value as Uint8Array;
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+};
+
+function mismatch(path: string, expected: string, value: unknown): WirebenchError {
+  return schemaMismatch('protobuf', path, `expected ${expected}, got ${describeValue(value)}`);
+}

@@ -1,0 +1,51 @@
+/**
+ * wirebench's schema: one intermediate representation that both schema formats are generated from
+ * (`toProto`, `toFbs`) and that drives their codecs at run time. It keeps every field's JSON name
+ * next to its wire-safe name, so any JSON key survives a trip through protobuf or FlatBuffers.
+ */
+
+export type ScalarType = 'bool' | 'int32' | 'int64' | 'uint32' | 'uint64' | 'float64' | 'string' | 'bytes';
+
+export type TypeRef =
+  | { readonly kind: 'scalar'; readonly scalar: ScalarType }
+  | { readonly kind: 'message'; readonly name: string }
+  | { readonly kind: 'list'; readonly of: TypeRef }
+  /** A JSON object used as a dictionary: string keys, values of one type. */
+  | { readonly kind: 'map'; readonly of: TypeRef };
+
+export interface FieldDef {
+  /** Wire-safe identifier used in .proto / .fbs text. */
+  readonly name: string;
+  /** The key as it appears in JSON. */
+  readonly jsonName: string;
+  /** Field number (protobuf) = 1 + slot (FlatBuffers id). Ids 1–15 get one-byte protobuf tags. */
+  readonly id: number;
+  readonly type: TypeRef;
+  /** The key may be absent. */
+  readonly optional: boolean;
+  /** The key may hold `null`. */
+  readonly nullable: boolean;
+}
+
+export interface MessageDef {
+  readonly name: string;
+  readonly fields: readonly FieldDef[];
+}
+
+export interface Schema {
+  /** Protobuf package / FlatBuffers namespace. */
+  readonly namespace: string;
+  /** The message that a payload is. */
+  readonly root: string;
+  readonly messages: readonly MessageDef[];
+}
+
+export const scalar = (type: ScalarType): TypeRef => ({ kind: 'scalar', scalar: type });
+
+import { WirebenchError } from '../errors.js';
+
+export function findMessage(schema: Schema, name: string): MessageDef {
+  const message = schema.messages.find((m) => m.name === name);
+  if (!message) throw new WirebenchError(`the schema has no message named ${name}`);
+  return message;
+}
