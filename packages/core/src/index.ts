@@ -8,3 +8,13 @@ export { toFbs } from './schema/to-fbs.js';
 export { createCodec } from './create-codec.js';
 export type { CheckOptions, Diff, DiffKind, RoundTripReport } from './fidelity.js';
 export { checkRoundTrip } from './fidelity.js';
+export type {
+  CodecResult,
+  Compressor,
+  MeasureOptions,
+  MeasureProgress,
+  MeasureTarget,
+  Payload,
+  TimingStats,
+} from './measure.js';
+export { gzipSize, measure } from './measure.js';

@@ -1,0 +1,38 @@
+import type { CodecResult } from '@wirebench/core';
+
+const pad = (text: string, width: number): string => text.padStart(width);
+const ratio = (value: number | undefined): string => (value === undefined ? '—' : `${value.toFixed(2)}×`);
+const micros = (ms: number): string => (ms * 1000 >= 100 ? (ms * 1000).toFixed(0) : (ms * 1000).toFixed(2));
+
+/** A plain-text table per payload: sizes, medians with rme, throughput, ratios to JSON, fidelity. */
+export function formatResults(results: readonly CodecResult[]): string {
+  const lines: string[] = [];
+  const columns = ['format', 'bytes', 'gzip', 'brotli', 'vs json', 'encode µs', '±%', 'MB/s', 'vs json', 'decode µs', '±%', 'MB/s', 'vs json', 'fidelity'];
+  const widths = [12, 9, 8, 8, 8, 11, 6, 8, 8, 11, 6, 8, 8, 10];
+  let payload = '';
+  for (const r of results) {
+    if (r.payload !== payload) {
+      payload = r.payload;
+      lines.push('', `## ${payload}`, columns.map((c, i) => pad(c, widths[i]!)).join(' '));
+    }
+    const fidelity = r.fidelity.ok ? 'exact' : `${r.fidelity.diffs.filter((d) => d.kind !== 'order').length} diffs`;
+    const cells = [
+      r.format,
+      String(r.bytes),
+      String(r.compressed['gzip'] ?? '—'),
+      String(r.compressed['brotli'] ?? '—'),
+      ratio(r.vsJson?.bytes),
+      micros(r.encode.median),
+      r.encode.rme.toFixed(1),
+      r.encode.mbPerSecond.toFixed(0),
+      ratio(r.vsJson?.encode),
+      micros(r.decode.median),
+      r.decode.rme.toFixed(1),
+      r.decode.mbPerSecond.toFixed(0),
+      ratio(r.vsJson?.decode),
+      fidelity,
+    ];
+    lines.push(cells.map((c, i) => pad(c, widths[i]!)).join(' '));
+  }
+  return lines.join('\n');
+}
