@@ -4,7 +4,7 @@
  * formats keep working.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -18,8 +18,12 @@ it('without the addon, createCodec("simdjson") rejects with a message that says 
   mkdirSync(core, { recursive: true });
   cpSync(join(REPO_ROOT, 'packages/core/dist'), join(core, 'dist'), { recursive: true });
   cpSync(join(REPO_ROOT, 'packages/core/package.json'), join(core, 'package.json'));
-  for (const dependency of ['@msgpack', 'cbor-x', 'protobufjs', 'long', 'flatbuffers']) {
-    symlinkSync(join(REPO_ROOT, 'node_modules', dependency), join(scratch, 'node_modules', dependency));
+  // Every dependency core declares, and theirs, but not the optional simdjson.
+  const manifest = JSON.parse(readFileSync(join(core, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  for (const dependency of [...Object.keys(manifest.dependencies), 'long']) {
+    const target = join(scratch, 'node_modules', dependency);
+    mkdirSync(join(target, '..'), { recursive: true });
+    symlinkSync(join(REPO_ROOT, 'node_modules', dependency), target);
   }
   const script = `
     const m = await import('@wirebench/core');
