@@ -18,3 +18,4 @@ export type {
   TimingStats,
 } from './measure.js';
 export { gzipSize, measure } from './measure.js';
+export { inferSchema } from './schema/infer.js';

@@ -216,7 +216,8 @@ function compileTables(schema: Schema): Map<string, TablePlan> {
       };
     }
     if (type.kind === 'list') return listValue(type.of);
-    return mapValue(type.of);
+    if (type.kind === 'map') return mapValue(type.of);
+    throw new WirebenchError('dynamic (any) values are not supported by the FlatBuffers codec yet', { format: 'flatbuffers' });
   };
 
   const listValue = (element: TypeRef): { write: WriteOffset; read: ReadValue } => {

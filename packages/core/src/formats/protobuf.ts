@@ -108,6 +108,8 @@ function compileMessages(schema: Schema): Map<string, MessageConverter> {
           fromWire: mapValues(entry.fromWire),
         };
       }
+      case 'any':
+        throw new WirebenchError('dynamic (any) values are not supported by the protobuf codec yet', { format: 'protobuf' });
     }
   };
   for (const message of schema.messages) {

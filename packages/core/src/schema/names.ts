@@ -20,5 +20,7 @@ export function describeType(type: TypeRef): string {
       return `list<${describeType(type.of)}>`;
     case 'map':
       return `map<string, ${describeType(type.of)}>`;
+    case 'any':
+      return 'any';
   }
 }

@@ -55,6 +55,8 @@ function fieldType(message: MessageDef, field: FieldDef, entries: string[]): str
       return type.name;
     case 'list':
       return `[${elementName(message, field, type.of)}]`;
+    case 'any':
+      return unsupported(message, field, 'a dynamic (any) value');
     case 'map': {
       const entry = mapEntryTableName(message, field);
       entries.push('', `table ${entry} {`, '  key: string (required);', `  value: ${elementName(message, field, type.of)};`, '}');

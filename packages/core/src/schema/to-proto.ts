@@ -43,6 +43,8 @@ function fieldDeclaration(message: MessageDef, field: FieldDef): string {
       return `repeated ${elementName(message, field, type.of)}`;
     case 'map':
       return `map<string, ${elementName(message, field, type.of)}>`;
+    case 'any':
+      return unsupported(message, field, 'a dynamic (any) value');
   }
 }
 

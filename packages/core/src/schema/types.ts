@@ -11,7 +11,9 @@ export type TypeRef =
   | { readonly kind: 'message'; readonly name: string }
   | { readonly kind: 'list'; readonly of: TypeRef }
   /** A JSON object used as a dictionary: string keys, values of one type. */
-  | { readonly kind: 'map'; readonly of: TypeRef };
+  | { readonly kind: 'map'; readonly of: TypeRef }
+  /** Any JSON value: where a field mixes types, or holds only nulls. */
+  | { readonly kind: 'any' };
 
 export interface FieldDef {
   /** Wire-safe identifier used in .proto / .fbs text. */
