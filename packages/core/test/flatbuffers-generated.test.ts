@@ -52,7 +52,8 @@ function valueTo(schema: Schema, type: TypeRef, value: unknown): unknown {
     // canonical.fbs names its only map entry table Preference.
     return Object.entries(value as Record<string, unknown>).map(([key, item]) => Object.assign(new (classes['PreferenceT'] as new () => ObjectApi)(), { key, value: item }));
   }
-  return type.scalar === 'int64' || type.scalar === 'uint64' ? BigInt(value as number) : value;
+  if (type.kind === 'scalar' && (type.scalar === 'int64' || type.scalar === 'uint64')) return BigInt(value as number);
+  return value;
 }
 
 describe.each(canonicalCases().map((c) => [c.shape, c] as const))('%s', (_shape, sample) => {

@@ -115,6 +115,7 @@ function defaultOf(type: TypeRef): unknown {
   if (type.kind === 'list') return [];
   if (type.kind === 'map') return {};
   if (type.kind === 'message') return {};
+  if (type.kind === 'any') return null;
   return type.scalar === 'bool' ? false : type.scalar === 'string' ? '' : type.scalar === 'bytes' ? new Uint8Array(0) : 0;
 }
 
