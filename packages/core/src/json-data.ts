@@ -7,6 +7,8 @@ import { WirebenchError } from './errors.js';
  * library produced instead of passing such values on. Iterative, so deep nesting cannot overflow.
  */
 export function assertJsonData(value: unknown, format: FormatId): void {
+  // CBOR's value-sharing tags can make one object appear twice, or contain itself: JSON data never does.
+  const seen = new WeakSet<object>();
   const pending: unknown[] = [value];
   const paths: string[] = ['$'];
   while (pending.length > 0) {
@@ -21,6 +23,8 @@ export function assertJsonData(value: unknown, format: FormatId): void {
         throw notJson(format, path, String(current));
       case 'object': {
         if (current === null) continue;
+        if (seen.has(current)) throw notJson(format, path, 'a shared or cyclic reference');
+        seen.add(current);
         if (Array.isArray(current)) {
           for (let i = 0; i < current.length; i++) {
             pending.push(current[i]);

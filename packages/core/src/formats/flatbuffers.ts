@@ -21,12 +21,13 @@ export function flatbuffersCodec(schema: Schema): Codec {
   const tables = compileTables(schema);
   const root = tables.get(schema.root) as TablePlan;
   const builder = new Builder(1024);
-  builder.forceDefaults(true);
   return {
     format: 'flatbuffers',
     mediaType: MEDIA_TYPES.flatbuffers,
     encode(value) {
       builder.clear();
+      // clear() resets forceDefaults: without it a present 0, false or 0.0 would not be written.
+      builder.forceDefaults(true);
       try {
         builder.finish(root.write(builder, value, '$'));
       } catch (error) {
@@ -57,7 +58,7 @@ class Reader {
   constructor(bytes: Uint8Array) {
     this.bb = new ByteBuffer(bytes);
     this.size = bytes.length;
-    // Each value our encoder writes takes at least one byte; twice that leaves room for other writers.
+    // Each value or string byte our encoder writes takes at least one byte; twice that leaves room for other writers.
     this.budget = 2 * bytes.length + 64;
   }
 
@@ -90,6 +91,8 @@ class Reader {
     this.need(start, 4);
     const length = this.bb.readUint32(start);
     this.need(start + 4, length);
+    // Many offsets may point at one string: charge its length every time it is materialized.
+    this.spend(length);
     return this.bb.__string(position) as string;
   }
 
@@ -328,7 +331,7 @@ function compileTables(schema: Schema): Map<string, TablePlan> {
         const offsets = new Array<number>(fields.length);
         for (let i = 0; i < fields.length; i++) {
           const plan = fields[i] as FieldPlan;
-          const item = value[plan.field.jsonName];
+          const item = Object.hasOwn(value, plan.field.jsonName) ? value[plan.field.jsonName] : undefined;
           if (item === undefined) {
             if (!plan.field.optional) throw missingKey('flatbuffers', path, plan.field);
             offsets[i] = -1;

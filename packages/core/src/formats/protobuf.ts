@@ -37,9 +37,8 @@ export function protobufCodec(schema: Schema): Codec {
     format: 'protobuf',
     mediaType: MEDIA_TYPES.protobuf,
     encode(value) {
-      const wire = root.toWire(value, '$');
       try {
-        return rootType.encode(wire as Record<string, unknown>).finish();
+        return rootType.encode(root.toWire(value, '$') as Record<string, unknown>).finish();
       } catch (error) {
         throw wrapError('protobuf', 'encode', error);
       }
@@ -123,7 +122,7 @@ function compileMessages(schema: Schema): Map<string, MessageConverter> {
       if (!isPlainObject(value)) throw mismatch(path, `an object (${message.name})`, value);
       const wire: Record<string, unknown> = {};
       for (const { field, toWire } of fields) {
-        const item = value[field.jsonName];
+        const item = Object.hasOwn(value, field.jsonName) ? value[field.jsonName] : undefined;
         if (item === undefined) {
           if (!field.optional) throw missingKey('protobuf', path, field);
           continue;
@@ -158,7 +157,8 @@ const longToNumber: Converter = (value) =>
 
 const plainBytes: Converter = (value) => {
   const bytes = value as Uint8Array;
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // A copy: a view would change whenever the caller reuses the input buffer.
+  return new Uint8Array(bytes);
 };
 
 function mismatch(path: string, expected: string, value: unknown): WirebenchError {

@@ -34,6 +34,8 @@ function messageLines(message: MessageDef): string[] {
 function fieldDeclaration(message: MessageDef, field: FieldDef): string {
   if (field.nullable) unsupported(message, field, 'a field that may hold null');
   const type = field.type;
+  // An empty repeated field and an absent one are the same bytes in protobuf.
+  if (field.optional && (type.kind === 'list' || type.kind === 'map')) unsupported(message, field, 'an optional list or map');
   switch (type.kind) {
     case 'scalar':
       return `${field.optional ? 'optional ' : ''}${PROTO_SCALAR[type.scalar]}`;

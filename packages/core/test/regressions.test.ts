@@ -1,0 +1,62 @@
+/** Defects found in review, each pinned by the input that showed it. */
+import { describe, expect, it } from 'vitest';
+import { Builder } from 'flatbuffers';
+import { cborCodec } from '../src/formats/cbor.js';
+import { flatbuffersCodec } from '../src/formats/flatbuffers.js';
+import { protobufCodec } from '../src/formats/protobuf.js';
+import { WirebenchError } from '../src/errors.js';
+import type { Schema } from '../src/schema/types.js';
+
+const optionalScalars: Schema = {
+  namespace: 'test',
+  root: 'R',
+  messages: [
+    {
+      name: 'R',
+      fields: [
+        { name: 'n', jsonName: 'n', id: 1, type: { kind: 'scalar', scalar: 'int32' }, optional: true, nullable: false },
+        { name: 'b', jsonName: 'b', id: 2, type: { kind: 'scalar', scalar: 'bool' }, optional: true, nullable: false },
+        { name: 'to_string', jsonName: 'toString', id: 3, type: { kind: 'scalar', scalar: 'string' }, optional: true, nullable: false },
+        { name: 'names', jsonName: 'names', id: 4, type: { kind: 'list', of: { kind: 'scalar', scalar: 'string' } }, optional: false, nullable: false },
+      ],
+    },
+  ],
+};
+
+describe('review regressions', () => {
+  it('flatbuffers keeps a present 0 and false on every encode, not only the first', () => {
+    const codec = flatbuffersCodec(optionalScalars);
+    for (let i = 0; i < 3; i++) expect(codec.decode(codec.encode({ n: 0, b: false, names: [] }))).toEqual({ n: 0, b: false, names: [] });
+  });
+
+  it('schema codecs do not read keys from the prototype chain (toString is not a value)', () => {
+    for (const codec of [flatbuffersCodec(optionalScalars), protobufCodec(optionalScalars)]) {
+      expect(codec.decode(codec.encode({ names: [] }))).toEqual({ names: [] });
+    }
+  });
+
+  it('protobuf output refuses an optional list, whose absence it cannot keep', () => {
+    const schema: Schema = { ...optionalScalars, messages: [{ name: 'R', fields: [{ ...optionalScalars.messages[0]!.fields[3]!, optional: true }] }] };
+    expect(() => protobufCodec(schema)).toThrow(/optional list or map/);
+  });
+
+  it('flatbuffers charges strings against its work budget when many offsets share one string', () => {
+    // A vector of 2000 offsets all pointing at one 4 KB string: 8 MB of output from ~12 KB of input.
+    const builder = new Builder(1024);
+    const shared = builder.createString('x'.repeat(4096));
+    builder.startVector(4, 2000, 4);
+    for (let i = 0; i < 2000; i++) builder.addOffset(shared);
+    const vector = builder.endVector();
+    builder.startObject(4);
+    builder.addFieldOffset(3, vector, 0);
+    builder.finish(builder.endObject());
+    expect(() => flatbuffersCodec(optionalScalars).decode(builder.asUint8Array())).toThrow(/far more values than its size allows/);
+  });
+
+  it('cbor refuses shared and cyclic values instead of looping', () => {
+    // tag 28 (shareable) around [tag 29 (sharedref 0)]: an array that contains itself.
+    const cyclic = Uint8Array.from([0xd8, 0x1c, 0x81, 0xd8, 0x1d, 0x00]);
+    expect(() => cborCodec().decode(cyclic)).toThrow(WirebenchError);
+    expect(() => cborCodec().decode(cyclic)).toThrow(/shared or cyclic/);
+  });
+});
