@@ -60,3 +60,10 @@ describe('review regressions', () => {
     expect(() => cborCodec().decode(cyclic)).toThrow(/shared or cyclic/);
   });
 });
+
+describe('field ids FlatBuffers cannot address', () => {
+  it('are refused when the codec is built, not written as corrupt data', () => {
+    const field = { name: 'z', jsonName: 'z', id: 40_000, type: { kind: 'scalar', scalar: 'int32' }, optional: false, nullable: false } as const;
+    expect(() => flatbuffersCodec({ namespace: 't', root: 'R', messages: [{ name: 'R', fields: [field] }] })).toThrow(/has id 40000/);
+  });
+});

@@ -7,6 +7,9 @@ import type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from '../schem
 import { findMessage } from '../schema/types.js';
 import { describeValue, isPlainObject, missingKey, scalarMismatch, schemaMismatch } from '../schema/values.js';
 
+/** vtable entries are 16-bit offsets into the vtable: slots beyond this cannot be addressed. */
+const MAX_FIELD_ID = 1024;
+
 /** Like the FlatBuffers verifier's limits: hostile offsets can form cycles and shared subtrees. */
 const MAX_DEPTH = 64;
 
@@ -290,6 +293,11 @@ function compileTables(schema: Schema): Map<string, TablePlan> {
   };
 
   const compileField = (field: FieldDef): FieldPlan => {
+    if (!Number.isInteger(field.id) || field.id < 1 || field.id > MAX_FIELD_ID) {
+      throw new WirebenchError(`field ${field.name} has id ${field.id}; FlatBuffers tables here take ids 1–${MAX_FIELD_ID}`, {
+        format: 'flatbuffers',
+      });
+    }
     const type = field.type;
     const inline = type.kind === 'scalar' && type.scalar !== 'string' && type.scalar !== 'bytes';
     if (inline) {
