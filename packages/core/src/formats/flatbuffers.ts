@@ -3,8 +3,10 @@ import type { Codec } from '../codec.js';
 import { MEDIA_TYPES } from '../codec.js';
 import { WirebenchError, assertBytes, wrapError } from '../errors.js';
 import { setOwn } from '../json-data.js';
+import type { HelperAdapter, LoweredSchema } from '../schema/lower.js';
+import { FLATBUFFERS_RULES, helperAdapter, lowerSchema } from '../schema/lower.js';
 import type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from '../schema/types.js';
-import { findMessage } from '../schema/types.js';
+import { findMessage, rootPayload, rootRecord } from '../schema/types.js';
 import { describeValue, isPlainObject, missingKey, scalarMismatch, schemaMismatch } from '../schema/values.js';
 
 /** vtable entries are 16-bit offsets into the vtable: slots beyond this cannot be addressed. */
@@ -21,7 +23,7 @@ const MAX_DEPTH = 64;
  */
 export function flatbuffersCodec(schema: Schema): Codec {
   findMessage(schema, schema.root);
-  const tables = compileTables(schema);
+  const tables = compileTables(lowerSchema(schema, FLATBUFFERS_RULES));
   const root = tables.get(schema.root) as TablePlan;
   const builder = new Builder(1024);
   return {
@@ -32,7 +34,7 @@ export function flatbuffersCodec(schema: Schema): Codec {
       // clear() resets forceDefaults: without it a present 0, false or 0.0 would not be written.
       builder.forceDefaults(true);
       try {
-        builder.finish(root.write(builder, value, '$'));
+        builder.finish(root.write(builder, rootRecord(schema, value), '$'));
       } catch (error) {
         throw wrapError('flatbuffers', 'encode', error);
       }
@@ -44,7 +46,7 @@ export function flatbuffersCodec(schema: Schema): Codec {
       const reader = new Reader(bytes);
       try {
         reader.need(0, 4);
-        return root.read(reader, reader.bb.readUint32(0), 0);
+        return rootPayload(schema, root.read(reader, reader.bb.readUint32(0), 0) as Record<string, unknown>);
       } catch (error) {
         throw wrapError('flatbuffers', 'decode', error);
       }
@@ -170,7 +172,8 @@ const SCALARS: Readonly<Record<Exclude<ScalarType, 'string' | 'bytes'>, ScalarCo
 
 interface TablePlan {
   write(builder: Builder, value: unknown, path: string): number;
-  read(reader: Reader, tablePosition: number, depth: number): Record<string, unknown>;
+  /** The table's JSON value: a record, or for helper tables the value the record stands for. */
+  read(reader: Reader, tablePosition: number, depth: number): unknown;
 }
 
 interface FieldPlan {
@@ -186,7 +189,7 @@ interface FieldPlan {
   readonly absent: () => unknown;
 }
 
-function compileTables(schema: Schema): Map<string, TablePlan> {
+function compileTables({ schema, roles }: LoweredSchema): Map<string, TablePlan> {
   const plans = new Map<string, TablePlan>();
   for (const message of schema.messages) plans.set(message.name, { write: unset, read: unset });
   const table = (name: string): TablePlan => {
@@ -223,7 +226,7 @@ function compileTables(schema: Schema): Map<string, TablePlan> {
     }
     if (type.kind === 'list') return listValue(type.of);
     if (type.kind === 'map') return mapValue(type.of);
-    throw new WirebenchError('dynamic (any) values are not supported by the FlatBuffers codec yet', { format: 'flatbuffers' });
+    throw new WirebenchError('the lowered schema still has a dynamic (any) type', { format: 'flatbuffers' });
   };
 
   const listValue = (element: TypeRef): { write: WriteOffset; read: ReadValue } => {
@@ -270,7 +273,7 @@ function compileTables(schema: Schema): Map<string, TablePlan> {
       { name: 'key', jsonName: 'key', id: 1, type: { kind: 'scalar', scalar: 'string' }, optional: false, nullable: false },
       { name: 'value', jsonName: 'value', id: 2, type: valueType, optional: false, nullable: false },
     ];
-    const entry = compileTable({ name: 'map entry', fields: entryFields });
+    const entry = compileTable({ name: 'map entry', fields: entryFields }, undefined);
     return {
       write: (b, v, path) => {
         if (!isPlainObject(v)) throw schemaMismatch('flatbuffers', path, `expected an object, got ${describeValue(v)}`);
@@ -284,7 +287,7 @@ function compileTables(schema: Schema): Map<string, TablePlan> {
         const [start, length] = r.vector(p, 4);
         const out: Record<string, unknown> = {};
         for (let i = 0; i < length; i++) {
-          const pair = entry.read(r, r.indirect(start + i * 4), depth + 1);
+          const pair = entry.read(r, r.indirect(start + i * 4), depth + 1) as Record<string, unknown>;
           setOwn(out, pair['key'] as string, pair['value']);
         }
         return out;
@@ -309,12 +312,13 @@ function compileTables(schema: Schema): Map<string, TablePlan> {
         scalarType: type.scalar,
         writeOffset: undefined,
         read: (r, p) => codec.read(r.bb, p),
-        absent: () => codec.zero,
+        absent: field.nullable ? () => null : () => codec.zero,
       };
     }
     const { write, read } = offsetValue(type);
-    const absent =
-      type.kind === 'list'
+    const absent = field.nullable
+      ? () => null
+      : type.kind === 'list'
         ? () => []
         : type.kind === 'map'
           ? () => ({})
@@ -326,12 +330,13 @@ function compileTables(schema: Schema): Map<string, TablePlan> {
     return { field, slot: field.id - 1, scalar: undefined, scalarType: undefined, writeOffset: write, read, absent };
   };
 
-  const compileTable = (message: MessageDef): TablePlan => {
+  const compileTable = (message: MessageDef, adapter: HelperAdapter | undefined): TablePlan => {
     const fields = message.fields.map(compileField);
     const slotCount = fields.reduce((max, f) => Math.max(max, f.slot + 1), 0);
     const sizes = fields.map((f) => (f.scalar ? f.scalar.size : 4));
     return {
-      write(b, value, path) {
+      write(b, json, path) {
+        const value = adapter ? adapter.toRecord(json, path) : json;
         if (!isPlainObject(value)) {
           throw schemaMismatch('flatbuffers', path, `expected an object (${message.name}), got ${describeValue(value)}`);
         }
@@ -340,8 +345,9 @@ function compileTables(schema: Schema): Map<string, TablePlan> {
         for (let i = 0; i < fields.length; i++) {
           const plan = fields[i] as FieldPlan;
           const item = Object.hasOwn(value, plan.field.jsonName) ? value[plan.field.jsonName] : undefined;
-          if (item === undefined) {
-            if (!plan.field.optional) throw missingKey('flatbuffers', path, plan.field);
+          if (item === undefined || (item === null && plan.field.nullable)) {
+            // A nullable field is null exactly when it is absent on the wire.
+            if (item === undefined && !plan.field.optional) throw missingKey('flatbuffers', path, plan.field);
             offsets[i] = -1;
           } else if (plan.writeOffset) {
             offsets[i] = plan.writeOffset(b, item, `${path}.${plan.field.jsonName}`);
@@ -382,12 +388,14 @@ function compileTables(schema: Schema): Map<string, TablePlan> {
           r.need(tablePosition + offset, sizes[i] as number);
           setOwn(out, plan.field.jsonName, plan.read(r, tablePosition + offset, depth));
         }
-        return out;
+        return adapter ? adapter.fromRecord(out) : out;
       },
     };
   };
 
-  for (const message of schema.messages) Object.assign(table(message.name), compileTable(message));
+  for (const message of schema.messages) {
+    Object.assign(table(message.name), compileTable(message, helperAdapter(roles.get(message.name), 'flatbuffers')));
+  }
   return plans;
 }
 

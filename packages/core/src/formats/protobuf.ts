@@ -3,9 +3,11 @@ import type { Codec } from '../codec.js';
 import { MEDIA_TYPES } from '../codec.js';
 import { WirebenchError, assertBytes, wrapError } from '../errors.js';
 import { setOwn } from '../json-data.js';
+import type { LoweredSchema } from '../schema/lower.js';
+import { PROTOBUF_RULES, helperAdapter, lowerSchema } from '../schema/lower.js';
 import { toProto } from '../schema/to-proto.js';
 import type { FieldDef, Schema, TypeRef } from '../schema/types.js';
-import { findMessage } from '../schema/types.js';
+import { findMessage, rootPayload, rootRecord } from '../schema/types.js';
 import { describeValue, isPlainObject, missingKey, scalarMismatch, schemaMismatch } from '../schema/values.js';
 
 type Converter = (value: unknown, path: string) => unknown;
@@ -14,7 +16,7 @@ interface FieldConverter {
   readonly field: FieldDef;
   readonly toWire: Converter;
   readonly fromWire: Converter;
-  /** Explicit presence: absent on the wire means absent in JSON. */
+  /** Explicit presence: absent on the wire means absent (optional) or null (nullable) in JSON. */
   readonly tracksPresence: boolean;
 }
 
@@ -32,13 +34,13 @@ export function protobufCodec(schema: Schema): Codec {
   } catch (error) {
     throw wrapError('protobuf', 'building the codec from the schema', error);
   }
-  const root = compileMessages(schema).get(schema.root) as MessageConverter;
+  const root = compileMessages(lowerSchema(schema, PROTOBUF_RULES)).get(schema.root) as MessageConverter;
   return {
     format: 'protobuf',
     mediaType: MEDIA_TYPES.protobuf,
     encode(value) {
       try {
-        return rootType.encode(root.toWire(value, '$') as Record<string, unknown>).finish();
+        return rootType.encode(root.toWire(rootRecord(schema, value), '$') as Record<string, unknown>).finish();
       } catch (error) {
         throw wrapError('protobuf', 'encode', error);
       }
@@ -46,7 +48,7 @@ export function protobufCodec(schema: Schema): Codec {
     decode(bytes) {
       assertBytes('protobuf', bytes);
       try {
-        return root.fromWire(rootType.decode(bytes), '$');
+        return rootPayload(schema, root.fromWire(rootType.decode(bytes), '$') as Record<string, unknown>);
       } catch (error) {
         throw wrapError('protobuf', 'decode', error);
       }
@@ -59,7 +61,7 @@ interface MessageConverter {
   fromWire: Converter;
 }
 
-function compileMessages(schema: Schema): Map<string, MessageConverter> {
+function compileMessages({ schema, roles }: LoweredSchema): Map<string, MessageConverter> {
   const converters = new Map<string, MessageConverter>();
   // Every message gets its converter object first, so recursive message types can refer to each other.
   for (const message of schema.messages) converters.set(message.name, { toWire: unset, fromWire: unset });
@@ -108,17 +110,17 @@ function compileMessages(schema: Schema): Map<string, MessageConverter> {
         };
       }
       case 'any':
-        throw new WirebenchError('dynamic (any) values are not supported by the protobuf codec yet', { format: 'protobuf' });
+        throw new WirebenchError('the lowered schema still has a dynamic (any) type', { format: 'protobuf' });
     }
   };
   for (const message of schema.messages) {
     const fields: FieldConverter[] = message.fields.map((field) => ({
       field,
       ...typeConverter(field.type),
-      tracksPresence: field.optional,
+      tracksPresence: field.optional || field.nullable,
     }));
     const target = converters.get(message.name) as MessageConverter;
-    target.toWire = (value, path) => {
+    const toWire: Converter = (value, path) => {
       if (!isPlainObject(value)) throw mismatch(path, `an object (${message.name})`, value);
       const wire: Record<string, unknown> = {};
       for (const { field, toWire } of fields) {
@@ -127,20 +129,29 @@ function compileMessages(schema: Schema): Map<string, MessageConverter> {
           if (!field.optional) throw missingKey('protobuf', path, field);
           continue;
         }
+        // A nullable field is null exactly when it is absent on the wire.
+        if (item === null && field.nullable) continue;
         wire[field.name] = toWire(item, `${path}.${field.jsonName}`);
       }
       return wire;
     };
-    target.fromWire = (value, path) => {
+    const fromWire: Converter = (value, path) => {
+      if (value === null || value === undefined) throw schemaMismatch('protobuf', path, `the ${message.name} message is missing`);
       const wire = value as Record<string, unknown>;
       const json: Record<string, unknown> = {};
       for (const { field, fromWire, tracksPresence } of fields) {
         const item = wire[field.name];
-        if (tracksPresence && (item === null || item === undefined || !Object.hasOwn(wire, field.name))) continue;
+        if (tracksPresence && (item === null || item === undefined || !Object.hasOwn(wire, field.name))) {
+          if (field.nullable) setOwn(json, field.jsonName, null);
+          continue;
+        }
         setOwn(json, field.jsonName, fromWire(item, path));
       }
       return json;
     };
+    const adapter = helperAdapter(roles.get(message.name), 'protobuf');
+    target.toWire = adapter ? (value, path) => toWire(adapter.toRecord(value, path), path) : toWire;
+    target.fromWire = adapter ? (value, path) => adapter.fromRecord(fromWire(value, path) as Record<string, unknown>) : fromWire;
   }
   return converters;
 }

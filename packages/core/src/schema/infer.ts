@@ -1,5 +1,6 @@
 import { pascalCase } from './names.js';
 import type { FieldDef, MessageDef, Schema, TypeRef } from './types.js';
+import { ROOT_VALUE_FIELD } from './types.js';
 
 /**
  * Infers a Schema from any JSON value. All values seen at one position (every element of an array,
@@ -10,15 +11,15 @@ export function inferSchema(sample: unknown, options: { namespace?: string } = {
   const root = observe(new Observation(), sample);
   const builder = new SchemaBuilder();
   // Protobuf and FlatBuffers payloads are messages: a root that is not an object is wrapped.
-  const rootMessage =
-    root.kinds() === 1 && root.object && !root.nulls && !looksLikeMap(root.object)
-      ? builder.message('Root', root.object)
-      : builder.wrapper('Root', root);
-  return { namespace: options.namespace ?? 'wirebench.inferred', root: rootMessage, messages: builder.messages };
+  const isRecord = root.kinds() === 1 && root.object !== undefined && !root.nulls && !looksLikeMap(root.object);
+  const rootMessage = isRecord ? builder.message('Root', root.object as ObjectObservation) : builder.wrapper('Root', root);
+  return {
+    namespace: options.namespace ?? 'wirebench.inferred',
+    root: rootMessage,
+    ...(isRecord ? {} : { wrappedRoot: true }),
+    messages: builder.messages,
+  };
 }
-
-/** Field name of the single field of a wrapped non-object root. */
-export const ROOT_VALUE_FIELD = 'value';
 
 interface KeyObservation {
   present: number;

@@ -1,5 +1,7 @@
 import { WirebenchError } from '../errors.js';
-import { describeType, pascalCase } from './names.js';
+import type { HelperRole } from './lower.js';
+import { FLATBUFFERS_RULES, lowerSchema } from './lower.js';
+import { pascalCase } from './names.js';
 import type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from './types.js';
 
 const FBS_SCALAR: Readonly<Record<ScalarType, string>> = {
@@ -13,6 +15,12 @@ const FBS_SCALAR: Readonly<Record<ScalarType, string>> = {
   bytes: '[ubyte]',
 };
 
+const HELPER_NOTES: Readonly<Record<HelperRole, string>> = {
+  box: '// Holds a list, map or bytes where FlatBuffers cannot put one directly (a vector of vectors).',
+  nullable: '// A key that may be absent or null: present with `value` unset means null.',
+  dynamic: '// Any JSON value: one field set, or none for null.',
+};
+
 /** The table that carries one entry of a `map<string, T>` field, as a vector of these. */
 export function mapEntryTableName(message: MessageDef, field: FieldDef): string {
   return `${message.name}${pascalCase(field.name)}Entry`;
@@ -21,14 +29,17 @@ export function mapEntryTableName(message: MessageDef, field: FieldDef): string 
 /**
  * FlatBuffers schema text for a wirebench Schema; `flatc` compiles it. Field slots are the schema's
  * field ids minus one, given explicitly; gaps are filled with deprecated placeholders because
- * FlatBuffers ids must be contiguous. Optional scalars are `= null` so absence is on the wire.
+ * FlatBuffers ids must be contiguous. Scalars that may be absent or null are `= null` so absence is
+ * on the wire. JSON shapes FlatBuffers lacks become helper tables (see lowerSchema).
  */
 export function toFbs(schema: Schema): string {
+  const { schema: lowered, roles } = lowerSchema(schema, FLATBUFFERS_RULES);
   const lines = [`namespace ${schema.namespace};`];
-  for (const message of schema.messages) {
+  for (const message of lowered.messages) {
     const fields = [...message.fields].sort((a, b) => a.id - b.id);
     const entries: string[] = [];
-    lines.push('', `table ${message.name} {`);
+    const role = roles.get(message.name);
+    lines.push('', ...(role ? [HELPER_NOTES[role]] : []), `table ${message.name} {`);
     let nextId = 1;
     for (const field of fields) {
       for (; nextId < field.id; nextId++) lines.push(`  unused_${nextId}: bool (id: ${nextId - 1}, deprecated);`);
@@ -38,41 +49,42 @@ export function toFbs(schema: Schema): string {
     }
     lines.push('}', ...entries);
   }
-  lines.push('', `root_type ${schema.root};`);
+  const rootNote = schema.wrappedRoot ? '  // the payload is its field `value`' : '';
+  lines.push('', `root_type ${schema.root};${rootNote}`);
   return lines.join('\n') + '\n';
 }
 
+/** The type of a field of a lowered schema. */
 function fieldType(message: MessageDef, field: FieldDef, entries: string[]): string {
-  if (field.nullable) unsupported(message, field, 'a field that may hold null');
   const type = field.type;
   switch (type.kind) {
     case 'scalar': {
       const name = FBS_SCALAR[type.scalar];
       const offsetType = type.scalar === 'string' || type.scalar === 'bytes';
-      return field.optional && !offsetType ? `${name} = null` : name;
+      return (field.optional || field.nullable) && !offsetType ? `${name} = null` : name;
     }
     case 'message':
       return type.name;
     case 'list':
       return `[${elementName(message, field, type.of)}]`;
-    case 'any':
-      return unsupported(message, field, 'a dynamic (any) value');
     case 'map': {
       const entry = mapEntryTableName(message, field);
       entries.push('', `table ${entry} {`, '  key: string (required);', `  value: ${elementName(message, field, type.of)};`, '}');
       return `[${entry}]`;
     }
+    case 'any':
+      return notLowered(message, field);
   }
 }
 
 function elementName(message: MessageDef, field: FieldDef, type: TypeRef): string {
   if (type.kind === 'scalar' && type.scalar !== 'bytes') return FBS_SCALAR[type.scalar];
   if (type.kind === 'message') return type.name;
-  return unsupported(message, field, describeType(field.type));
+  return notLowered(message, field);
 }
 
-function unsupported(message: MessageDef, field: FieldDef, what: string): never {
-  throw new WirebenchError(`${message.name}.${field.name}: FlatBuffers output does not support ${what} yet`, {
+function notLowered(message: MessageDef, field: FieldDef): never {
+  throw new WirebenchError(`${message.name}.${field.name}: the lowered schema still has a type FlatBuffers cannot express`, {
     format: 'flatbuffers',
   });
 }

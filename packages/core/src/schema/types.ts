@@ -39,7 +39,25 @@ export interface Schema {
   readonly namespace: string;
   /** The message that a payload is. */
   readonly root: string;
+  /**
+   * The payload is not a JSON object (an array, a scalar, null, or a map-like object): it travels as
+   * the single field `value` of the root message, and codecs wrap and unwrap it.
+   */
+  readonly wrappedRoot?: boolean;
   readonly messages: readonly MessageDef[];
+}
+
+/** The field of a wrapped root message (`Schema.wrappedRoot`) that holds the payload. */
+export const ROOT_VALUE_FIELD = 'value';
+
+/** The root message's record for a payload: the payload itself, or `{ value: payload }` when the root is wrapped. */
+export function rootRecord(schema: Schema, payload: unknown): unknown {
+  return schema.wrappedRoot ? { [ROOT_VALUE_FIELD]: payload } : payload;
+}
+
+/** The payload held by a decoded root record (the inverse of `rootRecord`). */
+export function rootPayload(schema: Schema, record: Record<string, unknown>): unknown {
+  return schema.wrappedRoot ? record[ROOT_VALUE_FIELD] : record;
 }
 
 export const scalar = (type: ScalarType): TypeRef => ({ kind: 'scalar', scalar: type });
