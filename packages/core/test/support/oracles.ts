@@ -7,8 +7,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setOwn } from '../../src/json-data.js';
+import type { LoweredSchema } from '../../src/schema/lower.js';
+import { FLATBUFFERS_RULES, PROTOBUF_RULES, helperAdapter, lowerSchema } from '../../src/schema/lower.js';
 import type { Schema, TypeRef } from '../../src/schema/types.js';
-import { findMessage } from '../../src/schema/types.js';
+import { findMessage, rootPayload, rootRecord } from '../../src/schema/types.js';
 
 export function hasTool(tool: 'protoc' | 'flatc'): boolean {
   const found = spawnSync(tool, ['--version'], { encoding: 'utf8' }).status === 0;
@@ -34,7 +37,7 @@ export function protocDecode(protoText: string, schema: Schema, bytes: Uint8Arra
       input: bytes,
       maxBuffer: 1 << 28,
     }).toString('utf8');
-    return treeToJson(schema, schema.root, parseTextFormat(text));
+    return rootPayload(schema, treeToJson(lowerSchema(schema, PROTOBUF_RULES), schema.root, parseTextFormat(text)) as Record<string, unknown>);
   });
 }
 
@@ -57,8 +60,54 @@ export function flatcToJson(fbsText: string, schema: Schema, bytes: Uint8Array):
       { cwd: dir, stdio: 'pipe' },
     );
     const tree = JSON.parse(readFileSync(join(dir, 'payload.json'), 'utf8')) as unknown;
-    return treeToJson(schema, schema.root, tree);
+    return rootPayload(schema, treeToJson(lowerSchema(schema, FLATBUFFERS_RULES), schema.root, tree) as Record<string, unknown>);
   });
+}
+
+/**
+ * The other direction: flatc writes the FlatBuffers bytes from JSON text (`flatc -b`), for wirebench's
+ * decoder to read. flatc parses numbers exactly, so this checks doubles bit for bit, which
+ * `flatc --json` cannot (it prints 12 decimal places).
+ */
+export function flatcFromJson(fbsText: string, schema: Schema, value: unknown): Uint8Array {
+  const lowered = lowerSchema(schema, FLATBUFFERS_RULES);
+  const tree = jsonToTree(lowered, schema.root, rootRecord(schema, value));
+  return withTempDir((dir) => {
+    writeFileSync(join(dir, 'schema.fbs'), fbsText);
+    writeFileSync(join(dir, 'payload.json'), JSON.stringify(tree));
+    execFileSync('flatc', ['-b', '--root-type', `${schema.namespace}.${schema.root}`, '-o', dir, 'schema.fbs', 'payload.json'], {
+      cwd: dir,
+      stdio: 'pipe',
+    });
+    return new Uint8Array(readFileSync(join(dir, 'payload.bin')));
+  });
+}
+
+/** A table of the lowered schema as flatc's JSON: wire field names, helper tables, maps as entry vectors. */
+function jsonToTree(lowered: LoweredSchema, messageName: string, value: unknown): Record<string, unknown> {
+  const adapter = helperAdapter(lowered.roles.get(messageName), 'flatbuffers');
+  const record = (adapter ? adapter.toRecord(value, '$') : value) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const field of findMessage(lowered.schema, messageName).fields) {
+    if (!Object.hasOwn(record, field.jsonName)) continue;
+    const item = record[field.jsonName];
+    if (item === null && field.nullable) continue;
+    out[field.name] = valueToTree(lowered, field.type, item);
+  }
+  return out;
+}
+
+function valueToTree(lowered: LoweredSchema, type: TypeRef, value: unknown): unknown {
+  switch (type.kind) {
+    case 'message':
+      return jsonToTree(lowered, type.name, value);
+    case 'list':
+      return (value as unknown[]).map((item) => valueToTree(lowered, type.of, item));
+    case 'map':
+      return Object.entries(value as Record<string, unknown>).map(([key, item]) => ({ key, value: valueToTree(lowered, type.of, item) }));
+    default:
+      return value instanceof Uint8Array ? [...value] : value;
+  }
 }
 
 /** Compiles .fbs text with flatc; throws with flatc's message when it does not compile. */
@@ -70,25 +119,28 @@ export function flatcCompiles(fbsText: string): void {
 }
 
 /**
- * Builds JSON data from a tool's view of a message: `fields` maps field names to the values the tool
- * printed (repeated fields as arrays). Fields the tool did not print get the schema's default when
- * they are always present (both tools omit zero values of implicit-presence fields).
+ * Builds JSON data from a tool's view of a message of the lowered schema: `fields` maps field names
+ * to the values the tool printed (repeated fields as arrays). Fields the tool did not print are
+ * absent when optional, null when nullable, and otherwise the schema's default (both tools omit
+ * zero values of implicit-presence fields). Helper messages become the JSON value they stand for.
  */
-function treeToJson(schema: Schema, messageName: string, tree: unknown): Record<string, unknown> {
+function treeToJson(lowered: LoweredSchema, messageName: string, tree: unknown): unknown {
   const fields = (tree ?? {}) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const field of findMessage(schema, messageName).fields) {
+  for (const field of findMessage(lowered.schema, messageName).fields) {
     const raw = fields[field.name];
     if (raw === undefined) {
-      if (!field.optional) out[field.jsonName] = defaultOf(field.type);
+      if (field.nullable) setOwn(out, field.jsonName, null);
+      else if (!field.optional) setOwn(out, field.jsonName, defaultOf(field.type));
       continue;
     }
-    out[field.jsonName] = valueToJson(schema, field.type, raw);
+    setOwn(out, field.jsonName, valueToJson(lowered, field.type, raw));
   }
-  return out;
+  const adapter = helperAdapter(lowered.roles.get(messageName), 'protobuf');
+  return adapter ? adapter.fromRecord(out) : out;
 }
 
-function valueToJson(schema: Schema, type: TypeRef, raw: unknown): unknown {
+function valueToJson(schema: LoweredSchema, type: TypeRef, raw: unknown): unknown {
   // Text format gives every field as a list of occurrences; a singular field is its last one.
   if (Array.isArray(raw) && type.kind !== 'list' && type.kind !== 'map') raw = raw[raw.length - 1];
   switch (type.kind) {
@@ -104,7 +156,8 @@ function valueToJson(schema: Schema, type: TypeRef, raw: unknown): unknown {
       const out: Record<string, unknown> = {};
       for (const entry of raw as Array<Record<string, unknown>>) {
         const key = valueToJson(schema, { kind: 'scalar', scalar: 'string' }, entry['key'] ?? '') as string;
-        out[key] = entry['value'] === undefined ? defaultOf(type.of) : valueToJson(schema, type.of, entry['value']);
+        const value = entry['value'] === undefined ? defaultOf(type.of) : valueToJson(schema, type.of, entry['value']);
+        setOwn(out, key, value);
       }
       return out;
     }
@@ -123,13 +176,17 @@ function defaultOf(type: TypeRef): unknown {
  * protoc's text format: `name: value` and `name { ... }`, read as name → every value printed for it.
  * Strings are C-escaped bytes (octal for non-ASCII), decoded here as UTF-8.
  */
+const TOKEN = /[^\s}]+/y;
+const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
+
 export function parseTextFormat(text: string): Record<string, unknown[]> {
   let pos = 0;
   const skipSpace = (): void => {
     while (pos < text.length && /\s/.test(text[pos] as string)) pos++;
   };
   const readName = (): string => {
-    const match = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(pos, pos + 200));
+    NAME.lastIndex = pos;
+    const match = NAME.exec(text);
     if (!match) throw new Error(`text format: expected a field name at ${pos}: ${text.slice(pos, pos + 40)}`);
     pos += match[0].length;
     return match[0];
@@ -158,7 +215,9 @@ export function parseTextFormat(text: string): Record<string, unknown[]> {
         pos += 2;
         continue;
       }
-      bytes.push(...new TextEncoder().encode(ch));
+      const code = ch.charCodeAt(0);
+      if (code < 0x80) bytes.push(code);
+      else bytes.push(...new TextEncoder().encode(ch));
       pos++;
     }
     pos++; // closing quote
@@ -183,7 +242,8 @@ export function parseTextFormat(text: string): Record<string, unknown[]> {
         skipSpace();
         if (text[pos] === '"') value = readString();
         else {
-          const token = /^[^\s}]+/.exec(text.slice(pos))![0];
+          TOKEN.lastIndex = pos;
+          const token = TOKEN.exec(text)![0];
           pos += token.length;
           value = token === 'true' ? true : token === 'false' ? false : token;
         }

@@ -1,0 +1,82 @@
+/**
+ * Real-world JSON (../shared/data/corpus) and the canonical samples through all six formats. The
+ * schema formats run on a schema inferred from the payload itself, and protoc and flatc read their
+ * bytes with the emitted schema text.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FORMATS } from '../src/codec.js';
+import { createCodec } from '../src/create-codec.js';
+import type { Diff } from '../src/fidelity.js';
+import { checkRoundTrip } from '../src/fidelity.js';
+import { flatbuffersCodec } from '../src/formats/flatbuffers.js';
+import { protobufCodec } from '../src/formats/protobuf.js';
+import { inferSchema } from '../src/schema/infer.js';
+import { toFbs } from '../src/schema/to-fbs.js';
+import { toProto } from '../src/schema/to-proto.js';
+import { canonicalCases } from './support/canonical.js';
+import { flatcCompiles, flatcFromJson, flatcToJson, hasTool, protocCompiles, protocDecode } from './support/oracles.js';
+import { CORPUS_DIR, corpusFiles } from './support/paths.js';
+
+const payloads: Array<readonly [string, unknown]> = [
+  ...corpusFiles().map((name) => [name, JSON.parse(readFileSync(join(CORPUS_DIR, name), 'utf8'))] as const),
+  ...canonicalCases().map((c) => [`canonical ${c.shape}`, c.value] as const),
+];
+
+const expectExact = (expected: unknown, actual: unknown): void => {
+  const report = checkRoundTrip(expected, actual);
+  expect(report.diffs.filter((d) => d.kind !== 'order').slice(0, 5)).toEqual([]);
+  expect(report.ok).toBe(true);
+};
+
+/** `flatc --json` prints doubles with 12 decimal places; everything else must match exactly. */
+const expectSameAtFlatcTextPrecision = (expected: unknown, actual: unknown): void => {
+  const atFlatcPrecision = (d: Diff): boolean =>
+    d.kind === 'value' && typeof d.expected === 'number' && typeof d.actual === 'number' && Number(d.expected.toFixed(12)) === d.actual;
+  const diffs = checkRoundTrip(expected, actual, { maxDiffs: Infinity }).diffs.filter((d) => d.kind !== 'order' && !atFlatcPrecision(d));
+  expect(diffs.slice(0, 5)).toEqual([]);
+};
+
+describe.each(payloads)('%s', (_name, value) => {
+  const schema = inferSchema(value);
+
+  it.each(FORMATS)('%s gives back exactly the same data', async (format) => {
+    const codec = await createCodec(format, { schema });
+    expectExact(value, codec.decode(codec.encode(value)));
+  });
+
+  it.skipIf(!hasTool('protoc'))('protoc compiles the inferred .proto and reads the protobuf bytes as the same data', () => {
+    const proto = toProto(schema);
+    protocCompiles(proto);
+    expectExact(value, protocDecode(proto, schema, protobufCodec(schema).encode(value)));
+  });
+
+  it.skipIf(!hasTool('flatc'))('flatc compiles the inferred .fbs and reads the FlatBuffers bytes as the same data', () => {
+    const fbs = toFbs(schema);
+    flatcCompiles(fbs);
+    expectSameAtFlatcTextPrecision(value, flatcToJson(fbs, schema, flatbuffersCodec(schema).encode(value)));
+  });
+
+  it.skipIf(!hasTool('flatc'))('FlatBuffers bytes that flatc writes from the same data decode exactly', () => {
+    const codec = flatbuffersCodec(schema);
+    expectExact(value, codec.decode(flatcFromJson(toFbs(schema), schema, value)));
+  });
+});
+
+describe('the oracles above catch changed data', () => {
+  const original = { mixed: [1, 'two', null, { x: 0.123456789 }], coordinates: [[[1.5, 2.25]]] };
+  const changed = { mixed: [1, 'two', null, { x: 0.123456788 }], coordinates: [[[1.5, 2.5]]] };
+  const schema = inferSchema(original);
+
+  it.skipIf(!hasTool('protoc'))('protoc', () => {
+    const diffs = checkRoundTrip(original, protocDecode(toProto(schema), schema, protobufCodec(schema).encode(changed))).diffs;
+    expect(diffs.map((d) => d.path).sort()).toEqual(['$.coordinates[0][0][1]', '$.mixed[3].x']);
+  });
+
+  it.skipIf(!hasTool('flatc'))('flatc, at its text precision and through flatc -b', () => {
+    expect(() => expectSameAtFlatcTextPrecision(original, flatcToJson(toFbs(schema), schema, flatbuffersCodec(schema).encode(changed)))).toThrow();
+    const written = flatbuffersCodec(schema).decode(flatcFromJson(toFbs(schema), schema, changed));
+    expect(checkRoundTrip(original, written).diffs).toHaveLength(2);
+  });
+});
