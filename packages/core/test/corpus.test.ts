@@ -19,9 +19,25 @@ import { canonicalCases } from './support/canonical.js';
 import { flatcCompiles, flatcFromJson, flatcToJson, hasTool, protocCompiles, protocDecode } from './support/oracles.js';
 import { CORPUS_DIR, corpusFiles } from './support/paths.js';
 
+/** Shapes that need the helper messages of the lowering, each read back by protoc and flatc too. */
+const EDGE_CASES: ReadonlyArray<readonly [string, unknown]> = [
+  ['a mixed array root', [1, 'two', null, [3, [4.5]], { a: null }, { a: 1, b: [] }, true]],
+  ['a scalar root', -0],
+  ['a null root', null],
+  ['an empty object', {}],
+  ['an empty array', []],
+  ['GeoJSON-like nested lists', { type: 'Polygon', coordinates: [[[-65.6, 43.4], [-65.7, 43.5]], []] }],
+  ['keys absent, null, or both', [{ a: 1, b: null, c: [1], d: null }, { a: null, c: null, d: 'x' }, { a: 2, b: 3 }]],
+  ['lists that are absent, null or empty', [{ tags: ['x'] }, { tags: [] }, {}, { tags: null }]],
+  ['user types named like helper types', { Value: { x: 1 }, ListOfInt32: { y: [[1]] }, value: [[[1]]], values: { '1': [2], '2': [] } }],
+  // Within simdjson's range: test/property.test.ts covers the rest and __proto__ keys.
+  ['big and odd numbers', { n: [2 ** 53 + 2, -(2 ** 62), 2 ** 63, 1e21, 1e300, 5e-324, -0], i: [2 ** 31, -1], big: 2 ** 63 }],
+];
+
 const payloads: Array<readonly [string, unknown]> = [
   ...corpusFiles().map((name) => [name, JSON.parse(readFileSync(join(CORPUS_DIR, name), 'utf8'))] as const),
   ...canonicalCases().map((c) => [`canonical ${c.shape}`, c.value] as const),
+  ...EDGE_CASES,
 ];
 
 const expectExact = (expected: unknown, actual: unknown): void => {

@@ -23,8 +23,10 @@ describe('inferSchema', () => {
     for (const root of [[1, 2], 'text', 3.5, null, [], true]) {
       const schema = inferSchema(root);
       expect(findMessage(schema, schema.root).fields.map((f) => f.jsonName)).toEqual(['value']);
+      expect(schema.wrappedRoot).toBe(true);
     }
     expect(findMessage(inferSchema({}), 'Root').fields).toEqual([]);
+    expect(inferSchema({ a: 1 }).wrappedRoot).toBeUndefined();
   });
 
   it('types numbers by range: int32, int64, float64 beyond 2^63 and for fractions or -0', () => {
