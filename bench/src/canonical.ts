@@ -1,18 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Codec, MeasureTarget } from '@wirebench/core';
+import type { Codec, MeasureTarget, Schema } from '@wirebench/core';
 import { FORMATS, WirebenchError, createCodec, schemaFromProto } from '@wirebench/core';
+import type { CanonicalSample } from '@wirebench/core/samples';
 import { canonicalSamples } from '@wirebench/core/samples';
 
-const PROTO = fileURLToPath(new URL('../../schemas/canonical.proto', import.meta.url));
+export const CANONICAL_PROTO = fileURLToPath(new URL('../../schemas/canonical.proto', import.meta.url));
+
+export interface CanonicalCase extends CanonicalSample {
+  /** The wirebench Schema of the sample's root message, read from schemas/canonical.proto. */
+  readonly schema: Schema;
+}
+
+/** Each canonical sample with its schema: the embedded default payloads. */
+export function canonicalCases(seed: number): CanonicalCase[] {
+  const proto = readFileSync(CANONICAL_PROTO, 'utf8');
+  return canonicalSamples(seed).map((sample) => ({ ...sample, schema: schemaFromProto(proto, sample.message) }));
+}
 
 /** The embedded default payloads: one of each canonical shape, with every format that can run here. */
 export async function canonicalTargets(seed: number): Promise<{ targets: MeasureTarget[]; skipped: string[] }> {
-  const proto = readFileSync(PROTO, 'utf8');
   const skipped: string[] = [];
   const targets: MeasureTarget[] = [];
-  for (const sample of canonicalSamples(seed)) {
-    const schema = schemaFromProto(proto, sample.message);
+  for (const { shape, value, schema } of canonicalCases(seed)) {
     const codecs: Codec[] = [];
     for (const format of FORMATS) {
       try {
@@ -22,7 +32,7 @@ export async function canonicalTargets(seed: number): Promise<{ targets: Measure
         if (!skipped.some((line) => line.startsWith(format))) skipped.push(`${format}: ${error.message}`);
       }
     }
-    targets.push({ payload: { name: sample.shape, value: sample.value }, codecs });
+    targets.push({ payload: { name: shape, value }, codecs });
   }
   return { targets, skipped };
 }

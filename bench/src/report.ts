@@ -1,4 +1,6 @@
 import type { CodecResult } from '@wirebench/core';
+import type { ComparisonResult } from './comparison.js';
+import { TARGET_RATIO } from './comparison.js';
 
 const pad = (text: string, width: number): string => text.padStart(width);
 const ratio = (value: number | undefined): string => (value === undefined ? '—' : `${value.toFixed(2)}×`);
@@ -33,6 +35,26 @@ export function formatResults(results: readonly CodecResult[]): string {
       fidelity,
     ];
     lines.push(cells.map((c, i) => pad(c, widths[i]!)).join(' '));
+  }
+  return lines.join('\n');
+}
+
+/** A plain-text table per payload: each format's wirebench decode, its baselines, and wirebench ÷ baseline. */
+export function formatBaselines(results: readonly ComparisonResult[]): string {
+  const lines: string[] = [];
+  const columns = ['format', 'decoder', 'bytes', 'decode µs', '±%', 'samples', 'wirebench ÷', `≤ ${TARGET_RATIO}×`];
+  const widths = [12, 27, 8, 11, 6, 8, 12, 6];
+  const row = (cells: string[]): string => cells.map((c, i) => (i === 1 ? c.padEnd(widths[i]!) : pad(c, widths[i]!))).join(' ');
+  let payload = '';
+  for (const r of results) {
+    if (r.payload !== payload) {
+      payload = r.payload;
+      lines.push('', `## ${payload}`, row(columns));
+    }
+    for (const d of r.decoders) {
+      const verdict = d.ratio === undefined ? '' : d.ratio <= TARGET_RATIO ? 'yes' : 'NO';
+      lines.push(row([r.format, d.name, String(r.bytes), micros(d.median), d.rme.toFixed(1), String(d.samples), ratio(d.ratio), verdict]));
+    }
   }
   return lines.join('\n');
 }

@@ -4,25 +4,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
 import { brotliCompressSync } from 'node:zlib';
 import { gzipSize, measure } from '@wirebench/core';
 import { canonicalTargets } from './canonical.js';
+import { benchOptions } from './options.js';
 import { formatResults } from './report.js';
 
-const { values } = parseArgs({
-  options: {
-    time: { type: 'string', default: '300' },
-    seed: { type: 'string', default: '1' },
-    out: { type: 'string', default: 'bench/results/latest.json' },
-  },
-});
-const time = Number(values.time);
-const seed = Number(values.seed);
-if (!(time > 0) || !Number.isInteger(seed)) {
-  console.error('usage: npm run bench -- [--time=<ms per task, > 0>] [--seed=<integer>] [--out=<file>]');
-  process.exit(2);
-}
+const { time, seed, out } = benchOptions('bench', 'bench/results/latest.json');
 
 const { targets, skipped } = await canonicalTargets(seed);
 for (const line of skipped) console.warn(`skipped ${line}`);
@@ -37,9 +25,9 @@ const results = await measure(targets, {
 process.stderr.write('\n');
 console.log(formatResults(results));
 
-mkdirSync(dirname(values.out), { recursive: true });
-writeFileSync(values.out, JSON.stringify({ node: process.version, time, seed, results }, null, 2));
-console.log(`\nresults: ${values.out}`);
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, JSON.stringify({ node: process.version, time, seed, results }, null, 2));
+console.log(`\nresults: ${out}`);
 const lossy = results.filter((r) => !r.fidelity.ok);
 if (lossy.length > 0) {
   console.log(`fidelity: ${lossy.length} codec × payload pairs changed the data:`);
