@@ -6,6 +6,7 @@ import { setOwn } from '../json-data.js';
 import type { HelperAdapter, LoweredSchema } from '../schema/lower.js';
 import { FLATBUFFERS_RULES, helperAdapter, lowerSchema } from '../schema/lower.js';
 import type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from '../schema/types.js';
+import { recordFactory } from '../schema/records.js';
 import { findMessage, rootPayload, rootRecord } from '../schema/types.js';
 import { describeValue, isPlainObject, missingKey, scalarMismatch, schemaMismatch } from '../schema/values.js';
 
@@ -54,6 +55,24 @@ export function flatbuffersCodec(schema: Schema): Codec {
   };
 }
 
+const TEXT = new TextDecoder();
+/** Past this length one call into the native TextDecoder costs less than a loop in JavaScript. */
+const SHORT_STRING = 32;
+
+/** Decodes UTF-8: short ASCII strings in JavaScript (most keys and codes are), the rest natively. */
+function utf8(bytes: Uint8Array, start: number, length: number): string {
+  if (length <= SHORT_STRING) {
+    let out = '';
+    for (let i = start; i < start + length; i++) {
+      const byte = bytes[i] as number;
+      if (byte >= 0x80) return TEXT.decode(bytes.subarray(start, start + length));
+      out += String.fromCharCode(byte);
+    }
+    return out;
+  }
+  return TEXT.decode(bytes.subarray(start, start + length));
+}
+
 /** Bounds-checked access to untrusted bytes, with a budget on materialized values. */
 class Reader {
   readonly bb: ByteBuffer;
@@ -98,7 +117,7 @@ class Reader {
     this.need(start + 4, length);
     // Many offsets may point at one string: charge its length every time it is materialized.
     this.spend(length);
-    return this.bb.__string(position) as string;
+    return utf8(this.bb.bytes(), start + 4, length);
   }
 
   /** Start and length of the vector whose uoffset is at `position`, checked for `elementSize`-byte elements. */
@@ -150,14 +169,15 @@ const SCALARS: Readonly<Record<Exclude<ScalarType, 'string' | 'bytes'>, ScalarCo
   int64: {
     size: 8,
     zero: 0,
-    read: (bb, p) => Number(bb.readInt64(p)),
+    // Two 32-bit halves give the same double as Number(BigInt) without allocating BigInts.
+    read: (bb, p) => bb.readInt32(p + 4) * 2 ** 32 + bb.readUint32(p),
     add: (b, v) => b.addInt64(BigInt(v as number)),
     addField: (b, s, v) => b.addFieldInt64(s, BigInt(v as number), BigInt(0)),
   },
   uint64: {
     size: 8,
     zero: 0,
-    read: (bb, p) => Number(bb.readUint64(p)),
+    read: (bb, p) => bb.readUint32(p + 4) * 2 ** 32 + bb.readUint32(p),
     add: (b, v) => b.addInt64(BigInt.asIntN(64, BigInt(v as number))),
     addField: (b, s, v) => b.addFieldInt64(s, BigInt.asIntN(64, BigInt(v as number)), BigInt(0)),
   },
@@ -187,6 +207,8 @@ interface FieldPlan {
   readonly read: ReadValue;
   /** What an absent non-optional field reads as (other writers may omit defaults). */
   readonly absent: () => unknown;
+  /** Bytes the field takes in the table: inline scalars their size, everything else a 4-byte uoffset. */
+  readonly size: number;
 }
 
 function compileTables({ schema, roles }: LoweredSchema): Map<string, TablePlan> {
@@ -313,6 +335,7 @@ function compileTables({ schema, roles }: LoweredSchema): Map<string, TablePlan>
         writeOffset: undefined,
         read: (r, p) => codec.read(r.bb, p),
         absent: field.nullable ? () => null : () => codec.zero,
+        size: codec.size,
       };
     }
     const { write, read } = offsetValue(type);
@@ -327,13 +350,15 @@ function compileTables({ schema, roles }: LoweredSchema): Map<string, TablePlan>
             : () => {
                 throw new WirebenchError(`required field ${field.name} is absent`, { format: 'flatbuffers' });
               };
-    return { field, slot: field.id - 1, scalar: undefined, scalarType: undefined, writeOffset: write, read, absent };
+    return { field, slot: field.id - 1, scalar: undefined, scalarType: undefined, writeOffset: write, read, absent, size: 4 };
   };
 
   const compileTable = (message: MessageDef, adapter: HelperAdapter | undefined): TablePlan => {
     const fields = message.fields.map(compileField);
     const slotCount = fields.reduce((max, f) => Math.max(max, f.slot + 1), 0);
-    const sizes = fields.map((f) => (f.scalar ? f.scalar.size : 4));
+    const required = fields.filter((f) => !f.field.optional);
+    const optional = fields.filter((f) => f.field.optional);
+    const build = recordFactory(required.map((f) => f.field.jsonName));
     return {
       write(b, json, path) {
         const value = adapter ? adapter.toRecord(json, path) : json;
@@ -376,17 +401,18 @@ function compileTables({ schema, roles }: LoweredSchema): Map<string, TablePlan>
         r.need(vtable, 4);
         const vtableSize = r.bb.readUint16(vtable);
         r.need(vtable, vtableSize);
-        const out: Record<string, unknown> = {};
-        for (let i = 0; i < fields.length; i++) {
-          const plan = fields[i] as FieldPlan;
-          const entry = 4 + plan.slot * 2;
-          const offset = entry + 2 <= vtableSize ? r.bb.readUint16(vtable + entry) : 0;
-          if (offset === 0) {
-            if (!plan.field.optional) setOwn(out, plan.field.jsonName, plan.absent());
-            continue;
-          }
-          r.need(tablePosition + offset, sizes[i] as number);
-          setOwn(out, plan.field.jsonName, plan.read(r, tablePosition + offset, depth));
+        // Always-present keys go through the generated record literal; optional keys are added after.
+        const values = new Array<unknown>(required.length);
+        for (let i = 0; i < required.length; i++) {
+          const plan = required[i] as FieldPlan;
+          const position = fieldPosition(r, tablePosition, vtable, vtableSize, plan);
+          values[i] = position === 0 ? plan.absent() : plan.read(r, position, depth);
+        }
+        const out = build(values);
+        for (let i = 0; i < optional.length; i++) {
+          const plan = optional[i] as FieldPlan;
+          const position = fieldPosition(r, tablePosition, vtable, vtableSize, plan);
+          if (position !== 0) setOwn(out, plan.field.jsonName, plan.read(r, position, depth));
         }
         return adapter ? adapter.fromRecord(out) : out;
       },
@@ -397,6 +423,15 @@ function compileTables({ schema, roles }: LoweredSchema): Map<string, TablePlan>
     Object.assign(table(message.name), compileTable(message, helperAdapter(roles.get(message.name), 'flatbuffers')));
   }
   return plans;
+}
+
+/** Where a field's value starts, checked against the buffer, or 0 when the table does not have it. */
+function fieldPosition(r: Reader, tablePosition: number, vtable: number, vtableSize: number, plan: FieldPlan): number {
+  const entry = 4 + plan.slot * 2;
+  const offset = entry + 2 <= vtableSize ? r.bb.readUint16(vtable + entry) : 0;
+  if (offset === 0) return 0;
+  r.need(tablePosition + offset, plan.size);
+  return tablePosition + offset;
 }
 
 function checked<T extends ScalarType>(type: T, value: unknown, path: string): T extends 'string' ? string : T extends 'bytes' ? Uint8Array : number {

@@ -6,7 +6,8 @@ import { setOwn } from '../json-data.js';
 import type { LoweredSchema } from '../schema/lower.js';
 import { PROTOBUF_RULES, helperAdapter, lowerSchema } from '../schema/lower.js';
 import { toProto } from '../schema/to-proto.js';
-import type { FieldDef, Schema, TypeRef } from '../schema/types.js';
+import { generate, literalKey } from '../schema/records.js';
+import type { FieldDef, MessageDef, Schema, TypeRef } from '../schema/types.js';
 import { findMessage, rootPayload, rootRecord } from '../schema/types.js';
 import { describeValue, isPlainObject, missingKey, scalarMismatch, schemaMismatch } from '../schema/values.js';
 
@@ -90,7 +91,8 @@ function compileMessages({ schema, roles }: LoweredSchema): Map<string, MessageC
             if (!Array.isArray(value)) throw mismatch(path, 'an array', value);
             return value.map((item, i) => element.toWire(item, `${path}[${i}]`));
           },
-          fromWire: (value, path) => (value as unknown[]).map((item) => element.fromWire(item, path)),
+          // protobufjs hands out a fresh array per decode: lists that need no conversion are returned as they are.
+          fromWire: element.fromWire === identity ? identity : (value, path) => (value as unknown[]).map((item) => element.fromWire(item, path)),
         };
       }
       case 'map': {
@@ -135,25 +137,58 @@ function compileMessages({ schema, roles }: LoweredSchema): Map<string, MessageC
       }
       return wire;
     };
-    const fromWire: Converter = (value, path) => {
-      if (value === null || value === undefined) throw schemaMismatch('protobuf', path, `the ${message.name} message is missing`);
-      const wire = value as Record<string, unknown>;
-      const json: Record<string, unknown> = {};
-      for (const { field, fromWire, tracksPresence } of fields) {
-        const item = wire[field.name];
-        if (tracksPresence && (item === null || item === undefined || !Object.hasOwn(wire, field.name))) {
-          if (field.nullable) setOwn(json, field.jsonName, null);
-          continue;
-        }
-        setOwn(json, field.jsonName, fromWire(item, path));
-      }
-      return json;
-    };
+    const fromWire = generatedFromWire(message, fields) ?? interpretedFromWire(message, fields);
     const adapter = helperAdapter(roles.get(message.name), 'protobuf');
     target.toWire = adapter ? (value, path) => toWire(adapter.toRecord(value, path), path) : toWire;
     target.fromWire = adapter ? (value, path) => adapter.fromRecord(fromWire(value, path) as Record<string, unknown>) : fromWire;
   }
   return converters;
+}
+
+const missingMessage = (message: MessageDef) => (path: string) => schemaMismatch('protobuf', path, `the ${message.name} message is missing`);
+
+/**
+ * JSON data from a decoded protobufjs message, by code generated for this message: literal keys,
+ * so the record is built as one object literal (see schema/records.ts) and every property access
+ * is monomorphic. Fields with presence are added after the others.
+ */
+function generatedFromWire(message: MessageDef, fields: readonly FieldConverter[]): Converter | undefined {
+  const always = fields.flatMap((f, i) => (f.tracksPresence ? [] : [`${literalKey(f.field.jsonName)}: c${i}(w[${JSON.stringify(f.field.name)}], p)`]));
+  const tracked = fields.flatMap((f, i) => {
+    if (!f.tracksPresence) return [];
+    const name = JSON.stringify(f.field.name);
+    const key = JSON.stringify(f.field.jsonName);
+    const absent = f.field.nullable ? ` else setOwn(o, ${key}, null);` : '';
+    return [`x = w[${name}]; if (x !== null && x !== undefined && hasOwn(w, ${name})) setOwn(o, ${key}, c${i}(x, p));${absent}`];
+  });
+  const body = `return function fromWire(w, p) {
+  if (w === null || w === undefined) throw missing(p);
+  const o = { ${always.join(', ')} };
+  let x;
+  ${tracked.join('\n  ')}
+  return o;
+};`;
+  const converters = fields.map((_, i) => `c${i}`);
+  return generate<Converter>(['missing', 'setOwn', 'hasOwn', ...converters], body, missingMessage(message), setOwn, Object.hasOwn, ...fields.map((f) => f.fromWire));
+}
+
+/** The same conversion without generated code, for pages whose CSP forbids it. */
+function interpretedFromWire(message: MessageDef, fields: readonly FieldConverter[]): Converter {
+  const missing = missingMessage(message);
+  return (value, path) => {
+    if (value === null || value === undefined) throw missing(path);
+    const wire = value as Record<string, unknown>;
+    const json: Record<string, unknown> = {};
+    for (const { field, fromWire, tracksPresence } of fields) {
+      const item = wire[field.name];
+      if (tracksPresence && (item === null || item === undefined || !Object.hasOwn(wire, field.name))) {
+        if (field.nullable) setOwn(json, field.jsonName, null);
+        continue;
+      }
+      setOwn(json, field.jsonName, fromWire(item, path));
+    }
+    return json;
+  };
 }
 
 function unset(): never {

@@ -1,0 +1,41 @@
+import { setOwn } from '../json-data.js';
+
+/**
+ * Decoded records are built by code generated per message, as one object literal: V8 then gives
+ * every record of a message the same hidden class with fast properties, where adding 20 or more
+ * keys one at a time through a shared keyed store turns the objects into slow dictionaries (for
+ * the decoder and for the app that reads them). Where a Content-Security-Policy forbids generated
+ * code, `generate` returns undefined and callers build records key by key.
+ */
+
+/** A JavaScript property name for `key` in an object literal (a computed one for `__proto__`, which would set the prototype). */
+export function literalKey(key: string): string {
+  return key === '__proto__' ? '["__proto__"]' : JSON.stringify(key);
+}
+
+/** A function compiled from source, or undefined where the page's CSP forbids it. */
+export function generate<T>(parameters: readonly string[], body: string, ...bound: readonly unknown[]): T | undefined {
+  try {
+    // The outer function binds helpers by name; it returns the generated function.
+    return new Function(...parameters, body)(...bound) as T;
+  } catch (error) {
+    if (error instanceof EvalError) return undefined;
+    throw error;
+  }
+}
+
+export type RecordFactory = (values: readonly unknown[]) => Record<string, unknown>;
+
+/** Builds a record whose keys are `keys`, in order, from the values at the same positions. */
+export function recordFactory(keys: readonly string[]): RecordFactory {
+  const entries = keys.map((key, i) => `${literalKey(key)}: v[${i}]`);
+  const generated = generate<RecordFactory>([], `return function record(v) { return { ${entries.join(', ')} }; };`);
+  return (
+    generated ??
+    ((values) => {
+      const out: Record<string, unknown> = {};
+      keys.forEach((key, i) => setOwn(out, key, values[i]));
+      return out;
+    })
+  );
+}
