@@ -137,7 +137,13 @@ function compileMessages({ schema, roles }: LoweredSchema): Map<string, MessageC
       }
       return wire;
     };
-    const fromWire = generatedFromWire(message, fields) ?? interpretedFromWire(message, fields);
+    const fromWire = generatedFromWire(message, fields);
+    if (!fromWire) {
+      // protobufjs itself generates its encoders and decoders: the codec cannot work without eval.
+      throw new WirebenchError("the page's Content-Security-Policy forbids generated code, which protobufjs needs ('unsafe-eval')", {
+        format: 'protobuf',
+      });
+    }
     const adapter = helperAdapter(roles.get(message.name), 'protobuf');
     target.toWire = adapter ? (value, path) => toWire(adapter.toRecord(value, path), path) : toWire;
     target.fromWire = adapter ? (value, path) => adapter.fromRecord(fromWire(value, path) as Record<string, unknown>) : fromWire;
@@ -170,25 +176,6 @@ function generatedFromWire(message: MessageDef, fields: readonly FieldConverter[
 };`;
   const converters = fields.map((_, i) => `c${i}`);
   return generate<Converter>(['missing', 'setOwn', 'hasOwn', ...converters], body, missingMessage(message), setOwn, Object.hasOwn, ...fields.map((f) => f.fromWire));
-}
-
-/** The same conversion without generated code, for pages whose CSP forbids it. */
-function interpretedFromWire(message: MessageDef, fields: readonly FieldConverter[]): Converter {
-  const missing = missingMessage(message);
-  return (value, path) => {
-    if (value === null || value === undefined) throw missing(path);
-    const wire = value as Record<string, unknown>;
-    const json: Record<string, unknown> = {};
-    for (const { field, fromWire, tracksPresence } of fields) {
-      const item = wire[field.name];
-      if (tracksPresence && (item === null || item === undefined || !Object.hasOwn(wire, field.name))) {
-        if (field.nullable) setOwn(json, field.jsonName, null);
-        continue;
-      }
-      setOwn(json, field.jsonName, fromWire(item, path));
-    }
-    return json;
-  };
 }
 
 function unset(): never {

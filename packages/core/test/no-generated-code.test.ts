@@ -1,0 +1,31 @@
+/** Pages whose Content-Security-Policy forbids generated code get the interpreted decoders: same data. */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkRoundTrip } from '../src/fidelity.js';
+import { flatbuffersCodec } from '../src/formats/flatbuffers.js';
+import { protobufCodec } from '../src/formats/protobuf.js';
+import { inferSchema } from '../src/schema/infer.js';
+import { canonicalCases } from './support/canonical.js';
+
+const edge = [{ a: 1, b: null, grid: [[1]] }, { a: null, c: 'x' }, JSON.parse('{"__proto__":1}') as unknown];
+const payloads = [...canonicalCases().map((c) => [c.shape, c.value, c.schema] as const), ['mixed and nullable', edge, inferSchema(edge)] as const];
+
+let attempts = 0;
+/** What `Function` does, called with or without `new`, under a CSP without 'unsafe-eval'. */
+function ForbiddenFunction(): never {
+  attempts++;
+  throw new EvalError('Refused to evaluate a string as JavaScript');
+}
+
+describe('without generated code (CSP)', () => {
+  beforeAll(() => vi.stubGlobal('Function', ForbiddenFunction));
+  afterAll(() => vi.unstubAllGlobals());
+
+  it.each(payloads)('%s round-trips in FlatBuffers; protobuf says why it cannot run', (_name, value, schema) => {
+    const before = attempts;
+    const codec = flatbuffersCodec(schema);
+    expect(attempts).toBeGreaterThan(before);
+    expect(checkRoundTrip(value, codec.decode(codec.encode(value))).ok).toBe(true);
+    // protobufjs generates its encoders and decoders with Function too: protobuf cannot run there.
+    expect(() => protobufCodec(schema)).toThrow(/Content-Security-Policy/);
+  });
+});
