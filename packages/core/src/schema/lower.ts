@@ -37,6 +37,16 @@ export interface LoweredSchema {
 }
 
 export const BOX_FIELD = 'values';
+
+/** The members of the dynamic helper message, in field-id order (see HelperRole). */
+const DYNAMIC_FIELDS: ReadonlyArray<readonly [string, TypeRef]> = [
+  ['bool_value', { kind: 'scalar', scalar: 'bool' }],
+  ['integer_value', { kind: 'scalar', scalar: 'int64' }],
+  ['number_value', { kind: 'scalar', scalar: 'float64' }],
+  ['string_value', { kind: 'scalar', scalar: 'string' }],
+  ['list_value', { kind: 'list', of: { kind: 'any' } }],
+  ['object_value', { kind: 'map', of: { kind: 'any' } }],
+];
 export const NULLABLE_FIELD = 'value';
 
 /** Lowers a schema for one format; toProto/toFbs print the result and the codecs run on it. */
@@ -83,14 +93,7 @@ export function lowerSchema(schema: Schema, rules: WireRules): LoweredSchema {
     helper('box', type, type.kind === 'scalar' ? `Boxed${label(type)}` : label(type), () => [field(BOX_FIELD, 1, type, false)]);
 
   const dynamic = (): TypeRef =>
-    helper('dynamic', { kind: 'any' }, 'Value', () => [
-      field('bool_value', 1, { kind: 'scalar', scalar: 'bool' }, true),
-      field('integer_value', 2, { kind: 'scalar', scalar: 'int64' }, true),
-      field('number_value', 3, { kind: 'scalar', scalar: 'float64' }, true),
-      field('string_value', 4, { kind: 'scalar', scalar: 'string' }, true),
-      field('list_value', 5, { kind: 'list', of: { kind: 'any' } }, true),
-      field('object_value', 6, { kind: 'map', of: { kind: 'any' } }, true),
-    ]);
+    helper('dynamic', { kind: 'any' }, 'Value', () => DYNAMIC_FIELDS.map(([name, type], i) => field(name, i + 1, type, true)));
 
   /** A list element or map value. */
   const element = (type: TypeRef): TypeRef => {
@@ -179,10 +182,9 @@ function toDynamicRecord(value: unknown): Record<string, unknown> | undefined {
   }
 }
 
-const DYNAMIC_KEYS = ['bool_value', 'integer_value', 'number_value', 'string_value', 'list_value', 'object_value'];
 
 /** The JSON value of a decoded dynamic record: its one set member, or null when none is set. */
 function fromDynamicRecord(record: Record<string, unknown>): unknown {
-  for (const key of DYNAMIC_KEYS) if (Object.hasOwn(record, key)) return record[key];
+  for (const [key] of DYNAMIC_FIELDS) if (Object.hasOwn(record, key)) return record[key];
   return null;
 }
