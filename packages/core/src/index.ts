@@ -5,17 +5,10 @@ export type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from './schema
 export { schemaFromProto } from './schema/from-proto.js';
 export { toProto } from './schema/to-proto.js';
 export { toFbs } from './schema/to-fbs.js';
+export type { CreateCodecOptions } from './create-codec.js';
 export { createCodec } from './create-codec.js';
 export type { CheckOptions, Diff, DiffKind, RoundTripReport } from './fidelity.js';
 export { checkRoundTrip } from './fidelity.js';
-export type {
-  CodecResult,
-  Compressor,
-  MeasureOptions,
-  MeasureProgress,
-  MeasureTarget,
-  Payload,
-  TimingStats,
-} from './measure.js';
-export { gzipSize, measure } from './measure.js';
+export { JsonSyntaxError, parseJson } from './parse-json.js';
+export type { LossyNumber, ParsedJson } from './parse-json.js';
 export { inferSchema } from './schema/infer.js';

@@ -3,6 +3,9 @@
  * own default payloads (the same seed always gives the same JSON). Values look like production data
  * (ids, timestamps, prices, unicode names) so sizes and timings mean something.
  */
+import { seededRandom } from './random.js';
+
+export { seededRandom };
 
 export type CanonicalShape = 'user_profile' | 'order' | 'telemetry' | 'catalog_item' | 'order_batch';
 
@@ -20,18 +23,6 @@ export const CANONICAL_MESSAGES: Readonly<Record<CanonicalShape, string>> = {
   catalog_item: 'CatalogItem',
   order_batch: 'OrderBatch',
 };
-
-/** mulberry32: tiny, fast, and good enough to make varied but repeatable payloads. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Random = () => number;
 

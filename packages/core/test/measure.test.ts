@@ -2,41 +2,164 @@ import { describe, expect, it } from 'vitest';
 import type { Codec } from '../src/codec.js';
 import { jsonCodec } from '../src/formats/json.js';
 import { msgpackCodec } from '../src/formats/msgpack.js';
-import type { MeasureProgress } from '../src/measure.js';
-import { measure } from '../src/measure.js';
+import { measure } from '../src/measure/engine.js';
+import type { MeasureOptions, MeasureProgress, MeasureTarget, PayloadResult } from '../src/measure/types.js';
+import { RESULT_FORMAT, RESULT_VERSION } from '../src/measure/types.js';
 
 const payload = { name: 'rows', value: { rows: Array.from({ length: 50 }, (_, i) => ({ id: i, name: `row ${i}`, ok: i % 2 === 0 })) } };
-const quick = { time: 20, warmupTime: 5 };
+// Short, so the suite stays fast: these tests check what the engine does, not how fast anything is.
+const quick: MeasureOptions = { rounds: 4, roundTime: 4, warmupTime: 6, sampleTime: 0.02, bootstrapResamples: 200 };
+
+/** A codec whose every call is logged, to see the order in which the engine runs its tasks. */
+function loggingCodec(format: Codec['format'], log: string[]): Codec {
+  const json = jsonCodec();
+  return {
+    ...json,
+    format,
+    encode: (value) => (log.push(`${format} encode`), json.encode(value)),
+    decode: (bytes) => (log.push(`${format} decode`), json.decode(bytes)),
+  };
+}
+
+/** Consecutive calls of the same task collapsed: one entry per block of calls. */
+const blocks = (log: readonly string[]): string[] => log.filter((entry, i) => entry !== log[i - 1]);
 
 describe('measure', () => {
-  it('reports sizes, timings and ratios to JSON from the same run, with progress', async () => {
-    const progress: MeasureProgress[] = [];
-    const [json, msgpack] = await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], {
-      ...quick,
-      onProgress: (p) => progress.push(p),
-    });
-    expect(json!.format).toBe('json');
+  it('reports sizes, sample statistics and ratios to JSON with an interval, in a versioned JSON-serializable result', async () => {
+    const result = await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], quick);
+    expect(result.format).toBe(RESULT_FORMAT);
+    expect(result.version).toBe(RESULT_VERSION);
+    expect(result.options.rounds).toBe(4);
+    expect(result.environment.runtime).toBe('node');
+    expect(result.environment.timerResolutionMs).toBeGreaterThan(0);
+    expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+
+    const [json, msgpack] = result.payloads[0]!.rows;
     expect(json!.bytes).toBe(jsonCodec().encode(payload.value).length);
     expect(msgpack!.bytes).toBe(msgpackCodec().encode(payload.value).length);
-    expect(json!.compressed['gzip']).toBeLessThan(json!.bytes);
-    expect(json!.vsJson).toEqual({ bytes: 1, encode: 1, decode: 1 });
-    expect(msgpack!.vsJson!.bytes).toBeCloseTo(msgpack!.bytes / json!.bytes, 10);
-    expect(msgpack!.vsJson!.decode).toBeCloseTo(msgpack!.decode.median / json!.decode.median, 10);
-    for (const stats of [json!.encode, json!.decode, msgpack!.encode, msgpack!.decode]) {
-      expect(stats.samples).toBeGreaterThan(10);
-      expect(stats.median).toBeGreaterThan(0);
-      expect(stats.p75).toBeGreaterThanOrEqual(stats.median);
-      expect(stats.p99).toBeGreaterThanOrEqual(stats.p75);
-      expect(stats.mbPerSecond).toBeGreaterThan(0);
+    expect(msgpack!.bytesVsJson).toBeCloseTo(msgpack!.bytes! / json!.bytes!, 12);
+    expect(json!.compressed!['gzip']).toBeLessThan(json!.bytes!);
+    expect(json!.fidelity!.ok).toBe(true);
+    for (const row of [json!, msgpack!]) {
+      for (const stats of [row.encode!, row.decode!]) {
+        expect(stats.samples).toBeGreaterThanOrEqual(4 * 2);
+        expect(stats.roundMedians).toHaveLength(4);
+        expect(stats.median).toBeGreaterThan(0);
+        expect(stats.p75).toBeGreaterThanOrEqual(stats.median);
+        expect(stats.p99).toBeGreaterThanOrEqual(stats.p75);
+        expect(stats.min).toBeLessThanOrEqual(stats.median);
+        expect(stats.mean).toBeGreaterThan(0);
+        expect(stats.mbPerSecond).toBeCloseTo(result.payloads[0]!.jsonBytes / 1e6 / (stats.median / 1000), 6);
+      }
     }
-    expect(progress.map((p) => `${p.done}/${p.total} ${p.format}`)).toEqual(['1/2 json', '2/2 msgpack']);
+    // JSON against itself: every per-round ratio is exactly 1.
+    expect(json!.decode!.vsJson).toMatchObject({ estimate: 1, low: 1, high: 1, perRound: [1, 1, 1, 1] });
+    const ratio = msgpack!.decode!.vsJson!;
+    expect(ratio.perRound).toEqual(msgpack!.decode!.roundMedians.map((m, r) => m / json!.decode!.roundMedians[r]!));
+    expect(ratio.low).toBeLessThanOrEqual(ratio.estimate);
+    expect(ratio.high).toBeGreaterThanOrEqual(ratio.estimate);
   });
 
-  it('says plainly when a codec changes the data', async () => {
+  it('interleaves every task in each round, in an order that rotates from round to round', async () => {
+    const log: string[] = [];
+    const codecs = (['json', 'msgpack', 'cbor'] as const).map((format) => loggingCodec(format, log));
+    await measure([{ payload, codecs }], { ...quick, rounds: 5 });
+    // The measuring rounds are the last 5 × 6 blocks of calls (after warm-up and batch sizing).
+    const measured = blocks(log).slice(-5 * 6);
+    const rounds = Array.from({ length: 5 }, (_, r) => measured.slice(r * 6, r * 6 + 6));
+    for (const round of rounds) expect(new Set(round).size).toBe(6);
+    expect(new Set(rounds.map((round) => round.join())).size).toBe(5);
+    expect(new Set(rounds.map((round) => round[0])).size).toBeGreaterThan(1);
+  });
+
+  it('streams progress and each payload before and after timing', async () => {
+    const progress: MeasureProgress[] = [];
+    const payloads: Array<[PayloadResult, boolean]> = [];
+    await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], {
+      ...quick,
+      onProgress: (p) => progress.push(p),
+      onPayload: (result, final) => payloads.push([result, final]),
+    });
+    const measuring = progress.filter((p) => p.phase === 'measure');
+    expect(measuring.at(-1)).toMatchObject({ done: 4 * 4, total: 4 * 4 });
+    expect(measuring.map((p) => p.done)).toEqual([...measuring.map((p) => p.done)].sort((a, b) => a - b));
+    expect(payloads.map(([, final]) => final)).toEqual([false, true]);
+    expect(payloads[0]![0].rows[1]!.bytes).toBeGreaterThan(0);
+    expect(payloads[0]![0].rows[1]!.decode).toBeUndefined();
+    expect(payloads[1]![0].rows[1]!.decode).toBeDefined();
+  });
+
+  it('says plainly when a codec changes the data, and when it cannot encode the payload', async () => {
     const json = jsonCodec();
     const lossy: Codec = { ...json, format: 'msgpack', decode: (bytes) => ({ ...(json.decode(bytes) as object), rows: [] }) };
-    const [, result] = await measure([{ payload, codecs: [json, lossy] }], quick);
-    expect(result!.fidelity.ok).toBe(false);
-    expect(result!.fidelity.diffs[0]).toMatchObject({ path: '$.rows[49]', kind: 'missing' });
+    const refusing: Codec = {
+      ...json,
+      format: 'protobuf',
+      encode: () => {
+        throw new Error('no schema fits');
+      },
+    };
+    const result = await measure([{ payload, codecs: [json, lossy, refusing] }], quick);
+    const [, changed, refused] = result.payloads[0]!.rows;
+    expect(changed!.fidelity!.ok).toBe(false);
+    expect(changed!.fidelity!.diffs[0]).toMatchObject({ path: '$.rows[49]', kind: 'missing' });
+    expect(refused).toMatchObject({ name: 'protobuf', error: 'encode failed: no schema fits' });
+    expect(refused!.encode).toBeUndefined();
+  });
+
+  it('times extra rows beside the codecs, with the cost of the codec that wraps them', async () => {
+    const json = jsonCodec();
+    const bytes = json.encode(payload.value);
+    const decoder = new TextDecoder();
+    const target: MeasureTarget = {
+      payload,
+      codecs: [json],
+      extras: [{ name: 'JSON.parse', kind: 'library', format: 'json', wraps: 'json', decode: () => JSON.parse(decoder.decode(bytes)) as unknown }],
+    };
+    const [, library] = (await measure([target], quick)).payloads[0]!.rows;
+    expect(library).toMatchObject({ name: 'JSON.parse', kind: 'library', wraps: 'json' });
+    expect(library!.encode).toBeUndefined();
+    expect(library!.decode!.vsJson!.perRound).toHaveLength(4);
+    const inverse = library!.decode!.vsJson!.perRound.map((r) => 1 / r);
+    library!.decode!.wrapperCost!.perRound.forEach((cost, r) => expect(cost).toBeCloseTo(inverse[r]!, 12));
+  });
+
+  it('retries rounds taken under heavy CPU contention and marks those that stayed contended', async () => {
+    let stalledMicros = 0;
+    // Contended on the first try of every round, calm on the retry.
+    let calls = 0;
+    const flaky = (): number => (stalledMicros += calls++ % 4 === 1 ? 10_000_000 : 0);
+    const calm = await measure([{ payload, codecs: [jsonCodec()] }], { ...quick, cpuPressure: flaky });
+    expect(calm.payloads[0]!.rounds.map((r) => r.attempts)).toEqual([2, 2, 2, 2]);
+    expect(calm.payloads[0]!.suspect).toBe(false);
+
+    const busy = await measure([{ payload, codecs: [jsonCodec()] }], { ...quick, retries: 1, cpuPressure: () => (stalledMicros += 10_000_000) });
+    expect(busy.payloads[0]!.rounds.every((r) => r.attempts === 2 && r.suspect && r.cpuPressure! > 1)).toBe(true);
+    expect(busy.payloads[0]!.suspect).toBe(true);
+  });
+
+  it('stops adding rounds when the time budget is spent, keeping the minimum', async () => {
+    const result = await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], { ...quick, rounds: 50, budget: 1, minRounds: 3 });
+    expect(result.payloads[0]!.rounds).toHaveLength(3);
+    expect(result.payloads[0]!.stoppedByBudget).toBe(true);
+    expect(result.payloads[0]!.rows[1]!.decode!.vsJson!.perRound).toHaveLength(3);
+  });
+
+  it('cancels by AbortSignal', async () => {
+    const controller = new AbortController();
+    const run = measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], {
+      ...quick,
+      rounds: 1000,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.phase === 'measure' && p.round === 1) controller.abort(new Error('cancelled by the user'));
+      },
+    });
+    await expect(run).rejects.toThrow('cancelled by the user');
+  });
+
+  it('refuses nonsense settings and duplicate row names', async () => {
+    await expect(measure([{ payload, codecs: [jsonCodec()] }], { rounds: 0 })).rejects.toThrow('rounds must be a positive number');
+    await expect(measure([{ payload, codecs: [jsonCodec(), jsonCodec()] }], quick)).rejects.toThrow('two rows named "json"');
   });
 });

@@ -1,0 +1,282 @@
+import { checkRoundTrip } from '../fidelity.js';
+import { defaultCompressors } from './compress.js';
+import { detectEnvironment } from './environment.js';
+import { ascending, bootstrapInterval, mean, median, quantile, relativeMarginOfError } from './stats.js';
+import type { TimedTask } from './timing.js';
+import { callsPerSample, runRound } from './timing.js';
+import type {
+  MeasureOptions,
+  MeasureResult,
+  MeasureTarget,
+  Operation,
+  OperationResult,
+  PayloadResult,
+  Ratio,
+  ResolvedMeasureOptions,
+  RoundInfo,
+  RowResult,
+} from './types.js';
+import { RESULT_FORMAT, RESULT_VERSION } from './types.js';
+
+const WARMUP_ROUNDS = 3;
+
+export const METHOD =
+  'Per payload, every row\'s encode and decode are timed interleaved in rounds, the task order rotating (and reversing) ' +
+  'every round, after the same interleaved warm-up for all. A sample is the mean of a batch of calls sized after warm-up. ' +
+  'median/p75/p99/mean are over all samples of all rounds. A ratio to JSON is taken per round (row median ÷ JSON median ' +
+  'of that round); its estimate is the median over rounds and its 95 % interval a percentile bootstrap over rounds.';
+
+interface PreparedRow {
+  result: RowResult;
+  operations: Partial<Record<Operation, () => unknown>>;
+}
+
+/**
+ * The one measuring engine (Node, browser page, Web Worker): sizes, compressed sizes, fidelity, and
+ * encode/decode timings of every row on every payload, with ratios to JSON from the same rounds.
+ */
+export async function measure(targets: readonly MeasureTarget[], options: MeasureOptions = {}): Promise<MeasureResult> {
+  const started = performance.now();
+  const environment = detectEnvironment(options.environment);
+  const compressors = options.compressors ?? defaultCompressors();
+  const resolved: ResolvedMeasureOptions = {
+    rounds: positive(options.rounds ?? 11, 'rounds'),
+    roundTime: positive(options.roundTime ?? 40, 'roundTime'),
+    warmupTime: positive(options.warmupTime ?? 150, 'warmupTime'),
+    sampleTime: positive(options.sampleTime ?? Math.max(0.05, 100 * environment.timerResolutionMs), 'sampleTime'),
+    budget: options.budget === undefined ? null : positive(options.budget, 'budget'),
+    minRounds: positive(options.minRounds ?? 3, 'minRounds'),
+    maxPressure: options.maxPressure ?? 0.25,
+    retries: options.retries ?? 2,
+    bootstrapResamples: options.bootstrapResamples ?? 2000,
+    operations: options.operations ?? ['encode', 'decode'],
+    compressors: Object.keys(compressors),
+  };
+  const { signal } = options;
+  const prepared: Array<{ target: MeasureTarget; rows: PreparedRow[]; preview: PayloadResult }> = [];
+  const total = { done: 0, planned: 0 };
+
+  for (const target of targets) {
+    signal?.throwIfAborted();
+    const progress = { phase: 'prepare', payload: target.payload.name, round: 0, rounds: resolved.rounds } as const;
+    options.onProgress?.({ ...progress, done: 0, total: 0 });
+    const rows = await prepareRows(target, compressors, target.operations ?? resolved.operations);
+    const jsonBytes = new TextEncoder().encode(JSON.stringify(target.payload.value)).length;
+    const preview = payloadResult(target, jsonBytes, rows, [], false);
+    options.onPayload?.(preview, false);
+    prepared.push({ target, rows, preview });
+    total.planned += resolved.rounds * rows.reduce((sum, row) => sum + Object.keys(row.operations).length, 0);
+  }
+
+  const payloads: PayloadResult[] = [];
+  for (const [index, { target, rows, preview }] of prepared.entries()) {
+    const tasks: TimedTask[] = rows.flatMap((row) =>
+      (target.operations ?? resolved.operations).flatMap((op) => {
+        const fn = row.operations[op];
+        return fn ? [{ id: `${row.result.name} ${op}`, fn, callsPerSample: 1 }] : [];
+      }),
+    );
+    if (tasks.length === 0) {
+      payloads.push(preview);
+      continue;
+    }
+    const report = (phase: 'warmup' | 'measure', round: number, done: number): void =>
+      options.onProgress?.({ phase, payload: target.payload.name, round, rounds: resolved.rounds, done, total: total.planned });
+
+    // The same interleaved warm-up for every task, then batches sized on warm code.
+    for (let w = 0; w < WARMUP_ROUNDS; w++) {
+      report('warmup', 0, total.done);
+      await runRound(tasks, rotation(tasks.length, w), resolved.warmupTime / WARMUP_ROUNDS, signal, () => {});
+    }
+    for (const task of tasks) task.callsPerSample = callsPerSample(task.fn, resolved.sampleTime);
+
+    const samples = new Map<string, number[][]>(tasks.map((task) => [task.id, []]));
+    const rounds: RoundInfo[] = [];
+    let stoppedByBudget = false;
+    for (let round = 0; round < resolved.rounds; round++) {
+      const order = rotation(tasks.length, round);
+      let attempts = 0;
+      for (;;) {
+        attempts++;
+        let done = total.done;
+        report('measure', round, done);
+        const pressureBefore = options.cpuPressure?.();
+        const roundStart = performance.now();
+        const roundSamples = await runRound(tasks, order, resolved.roundTime, signal, () => report('measure', round, ++done));
+        const wallMs = performance.now() - roundStart;
+        const pressureAfter = options.cpuPressure?.();
+        const pressure =
+          pressureBefore === undefined || pressureAfter === undefined ? undefined : (pressureAfter - pressureBefore) / 1000 / wallMs;
+        const contended = pressure !== undefined && pressure > resolved.maxPressure;
+        if (contended && attempts <= resolved.retries) continue;
+        total.done = done;
+        for (const [id, values] of roundSamples) samples.get(id)?.push(values);
+        rounds.push({ rotation: order[0] ?? 0, wallMs, cpuPressure: pressure, attempts, suspect: contended });
+        break;
+      }
+      const share = resolved.budget === null ? Infinity : (resolved.budget * (index + 1)) / prepared.length;
+      if (round + 1 >= resolved.minRounds && round + 1 < resolved.rounds && performance.now() - started > share) {
+        stoppedByBudget = true;
+        total.planned -= (resolved.rounds - round - 1) * tasks.length;
+        break;
+      }
+    }
+
+    const timed = rows.map((row) => timedRow(row, samples, tasks, target.reference ?? 'json', preview.jsonBytes, resolved));
+    const result = payloadResult(target, preview.jsonBytes, timed, rounds, stoppedByBudget);
+    options.onPayload?.(result, true);
+    payloads.push(result);
+  }
+
+  return {
+    format: RESULT_FORMAT,
+    version: RESULT_VERSION,
+    createdAt: new Date().toISOString(),
+    environment,
+    options: resolved,
+    method: METHOD,
+    payloads,
+  };
+}
+
+function positive(value: number, name: string): number {
+  if (!(value > 0) || !Number.isFinite(value)) throw new RangeError(`measure: ${name} must be a positive number, got ${value}`);
+  return value;
+}
+
+/** Task order of a round: rotated by one every round and reversed on odd rounds, so no task always follows the same one. */
+function rotation(count: number, round: number): number[] {
+  const order = Array.from({ length: count }, (_, i) => (i + round) % count);
+  return round % 2 === 1 ? order.reverse() : order;
+}
+
+/** Encodes once, decodes once, checks fidelity and compresses: everything the timed calls need, outside the timed region. */
+async function prepareRows(
+  target: MeasureTarget,
+  compressors: Readonly<Record<string, (bytes: Uint8Array) => Promise<number>>>,
+  operations: readonly Operation[],
+): Promise<PreparedRow[]> {
+  const { value } = target.payload;
+  const rows: PreparedRow[] = [];
+  for (const codec of target.codecs) {
+    const base = { name: codec.format, kind: 'codec', format: codec.format } as const;
+    let bytes: Uint8Array;
+    try {
+      bytes = codec.encode(value);
+    } catch (error) {
+      rows.push({ result: { ...base, error: `encode failed: ${messageOf(error)}` }, operations: {} });
+      continue;
+    }
+    const compressed: Record<string, number> = {};
+    for (const [name, compress] of Object.entries(compressors)) compressed[name] = await compress(bytes);
+    const encode = (): unknown => codec.encode(value);
+    let decoded: unknown;
+    try {
+      decoded = codec.decode(bytes);
+    } catch (error) {
+      const result = { ...base, bytes: bytes.length, compressed, error: `decode failed: ${messageOf(error)}` };
+      rows.push({ result, operations: only(operations, { encode }) });
+      continue;
+    }
+    const decode = (): unknown => codec.decode(bytes);
+    const result = { ...base, bytes: bytes.length, compressed, fidelity: checkRoundTrip(value, decoded) };
+    rows.push({ result, operations: only(operations, { encode, decode }) });
+  }
+  for (const extra of target.extras ?? []) {
+    const result: RowResult = {
+      name: extra.name,
+      kind: extra.kind,
+      ...(extra.format ? { format: extra.format } : {}),
+      ...(extra.wraps ? { wraps: extra.wraps } : {}),
+    };
+    const fns = { ...(extra.encode ? { encode: extra.encode } : {}), ...(extra.decode ? { decode: extra.decode } : {}) };
+    try {
+      for (const fn of Object.values(fns)) fn();
+      rows.push({ result, operations: only(operations, fns) });
+    } catch (error) {
+      rows.push({ result: { ...result, error: messageOf(error) }, operations: {} });
+    }
+  }
+  const names = new Set<string>();
+  for (const { result } of rows) {
+    if (names.has(result.name)) throw new RangeError(`measure: two rows named ${JSON.stringify(result.name)} on payload ${target.payload.name}`);
+    names.add(result.name);
+  }
+  return rows;
+}
+
+function only(operations: readonly Operation[], fns: Partial<Record<Operation, () => unknown>>): Partial<Record<Operation, () => unknown>> {
+  return Object.fromEntries(operations.flatMap((op) => (fns[op] ? [[op, fns[op]]] : [])));
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+function timedRow(
+  row: PreparedRow,
+  samples: ReadonlyMap<string, number[][]>,
+  tasks: readonly TimedTask[],
+  reference: string,
+  jsonBytes: number,
+  options: ResolvedMeasureOptions,
+): RowResult {
+  const result: { -readonly [K in keyof RowResult]: RowResult[K] } = { ...row.result };
+  for (const op of Object.keys(row.operations) as Operation[]) {
+    const id = `${row.result.name} ${op}`;
+    const rounds = samples.get(id);
+    const task = tasks.find((t) => t.id === id);
+    if (!rounds || !task || rounds.length === 0) continue;
+    const all = ascending(rounds.flat());
+    const roundMedians = rounds.map((values) => median(values));
+    const ratioTo = (other: string, inverse: boolean): Ratio | undefined => {
+      const otherRounds = samples.get(`${other} ${op}`);
+      if (!otherRounds || otherRounds.length !== rounds.length) return undefined;
+      const perRound = roundMedians.map((m, r) => {
+        const theirs = median(otherRounds[r] as number[]);
+        return inverse ? theirs / m : m / theirs;
+      });
+      const interval = bootstrapInterval(perRound, median, { resamples: options.bootstrapResamples });
+      return { estimate: median(perRound), low: interval.low, high: interval.high, perRound };
+    };
+    const vsJson = ratioTo(reference, false);
+    const wrapperCost = row.result.wraps === undefined ? undefined : ratioTo(row.result.wraps, true);
+    result[op] = {
+      median: quantile(all, 0.5),
+      p75: quantile(all, 0.75),
+      p99: quantile(all, 0.99),
+      mean: mean(all),
+      min: all[0] as number,
+      rme: relativeMarginOfError(all),
+      samples: all.length,
+      callsPerSample: task.callsPerSample,
+      mbPerSecond: jsonBytes / 1e6 / (quantile(all, 0.5) / 1000),
+      roundMedians,
+      ...(vsJson ? { vsJson } : {}),
+      ...(wrapperCost ? { wrapperCost } : {}),
+    } satisfies OperationResult;
+  }
+  return result;
+}
+
+function payloadResult(
+  target: MeasureTarget,
+  jsonBytes: number,
+  rows: readonly (PreparedRow | RowResult)[],
+  rounds: RoundInfo[],
+  stoppedByBudget: boolean,
+): PayloadResult {
+  const results = rows.map((row) => ('result' in row ? row.result : row));
+  const reference = target.reference ?? 'json';
+  const jsonRow = results.find((row) => row.format === 'json' && row.kind === 'codec');
+  return {
+    name: target.payload.name,
+    jsonBytes,
+    lossyNumbers: target.payload.lossyNumbers ?? [],
+    reference,
+    rounds,
+    stoppedByBudget,
+    suspect: rounds.some((round) => round.suspect),
+    rows: results.map((row) =>
+      row.bytes !== undefined && jsonRow?.bytes ? { ...row, bytesVsJson: row.bytes / jsonRow.bytes } : row,
+    ),
+  };
+}

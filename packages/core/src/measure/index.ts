@@ -1,0 +1,27 @@
+/**
+ * `@wirebench/core/measure`: the one measuring engine, on tinybench. A subpath of its own so that an
+ * app that only ships a codec never bundles it.
+ */
+export { measure, METHOD } from './engine.js';
+export { defaultCompressors, gzipSize, streamBrotli } from './compress.js';
+export { detectEnvironment, timerResolution } from './environment.js';
+export type { BootstrapOptions, Interval } from './stats.js';
+export { bootstrapInterval, bootstrapRatioInterval, mannWhitneyU, median, quantile } from './stats.js';
+export type {
+  Compressor,
+  Environment,
+  ExtraRow,
+  MeasureOptions,
+  MeasureProgress,
+  MeasureResult,
+  MeasureTarget,
+  Operation,
+  OperationResult,
+  Payload,
+  PayloadResult,
+  Ratio,
+  ResolvedMeasureOptions,
+  RoundInfo,
+  RowResult,
+} from './types.js';
+export { RESULT_FORMAT, RESULT_VERSION } from './types.js';

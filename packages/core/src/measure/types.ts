@@ -1,0 +1,221 @@
+import type { Codec, FormatId } from '../codec.js';
+import type { RoundTripReport } from '../fidelity.js';
+import type { LossyNumber } from '../parse-json.js';
+
+/**
+ * The measuring engine's inputs and its result: one typed, versioned, JSON-serializable shape shared
+ * by the Node bench, the browser runner, the playground and the CLI.
+ */
+
+export type Operation = 'encode' | 'decode';
+
+export interface Payload {
+  readonly name: string;
+  /** JSON data (what `JSON.parse` or `parseJson` returned). */
+  readonly value: unknown;
+  /** Number literals the JSON text held that `JSON.parse` could not keep (from `parseJson`), reported beside the results. */
+  readonly lossyNumbers?: readonly LossyNumber[];
+}
+
+/**
+ * A timed row that is not a codec: a raw library call a codec wraps (so wirebench's own cost is a
+ * measured figure), or another operation such as "decode, then read one field". Inputs are
+ * prepared by the caller outside the functions; whatever they return is consumed by the engine.
+ */
+export interface ExtraRow {
+  /** Unique within the target, e.g. `@msgpack/msgpack decode`. */
+  readonly name: string;
+  readonly format?: FormatId;
+  /** `library`: a raw library call; `custom`: any other operation. */
+  readonly kind: 'library' | 'custom';
+  /** The codec row whose work this row is a part of, e.g. `msgpack`. */
+  readonly wraps?: string;
+  readonly encode?: () => unknown;
+  readonly decode?: () => unknown;
+}
+
+export interface MeasureTarget {
+  readonly payload: Payload;
+  /** Codecs to measure on this payload (schema codecs built for it). Include json: ratios are to its row. */
+  readonly codecs: readonly Codec[];
+  readonly extras?: readonly ExtraRow[];
+  /** The row every ratio is taken against (default `json`). */
+  readonly reference?: string;
+  /** Operations measured on this payload (default: the call's `operations`). */
+  readonly operations?: readonly Operation[];
+}
+
+/** Compresses bytes and returns the compressed size. */
+export type Compressor = (bytes: Uint8Array) => Promise<number>;
+
+export interface MeasureOptions {
+  /** Interleaved rounds per payload (default 11). One round proves nothing on a noisy machine; the median of many does. */
+  readonly rounds?: number;
+  /** Milliseconds each task is timed in each round (default 40). */
+  readonly roundTime?: number;
+  /** Milliseconds of warm-up per task, interleaved and the same for every task (default 150). */
+  readonly warmupTime?: number;
+  /** Target milliseconds per sample; each sample is a batch of calls (default: 0.05 ms, or 100× the timer's resolution if coarser). */
+  readonly sampleTime?: number;
+  /** Milliseconds the whole call may take: rounds stop early (at least `minRounds` per payload) once it is spent. */
+  readonly budget?: number;
+  /** Rounds kept per payload even when the budget is spent (default 3). */
+  readonly minRounds?: number;
+  /** Defaults to gzip (CompressionStream) and brotli where CompressionStream has it. */
+  readonly compressors?: Readonly<Record<string, Compressor>>;
+  /**
+   * Cumulative microseconds during which some runnable task waited for a CPU (Linux
+   * `/proc/pressure/cpu`, "some total"), or undefined where the OS does not tell.
+   */
+  readonly cpuPressure?: () => number | undefined;
+  /** A round whose CPU pressure exceeds this share of its wall time is retried (default 0.25). */
+  readonly maxPressure?: number;
+  /** Retries of a contended round before it is kept and marked suspect (default 2). */
+  readonly retries?: number;
+  /** Resamples of the bootstrap over rounds behind every interval (default 2000, seed 1). */
+  readonly bootstrapResamples?: number;
+  /** What the runtime alone cannot tell: library versions, CPU model, throttling… merged into the result. */
+  readonly environment?: Partial<Environment>;
+  /** Measure these operations only (default both). */
+  readonly operations?: readonly Operation[];
+  readonly onProgress?: (progress: MeasureProgress) => void;
+  /** Called with each payload's sizes and fidelity before it is timed (`final: false`), then with its full result. */
+  readonly onPayload?: (result: PayloadResult, final: boolean) => void;
+  /** Cancels the run: `measure` rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+}
+
+export interface MeasureProgress {
+  readonly phase: 'prepare' | 'warmup' | 'measure';
+  readonly payload: string;
+  /** Zero-based round being measured (measure phase). */
+  readonly round: number;
+  readonly rounds: number;
+  /** Timed task-rounds done and planned, over the whole call: `done / total` drives a progress bar. */
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface Environment {
+  readonly runtime: 'node' | 'browser' | 'worker' | 'other';
+  /** `process.version` in Node, the browser's name and version elsewhere. */
+  readonly runtimeVersion: string;
+  readonly userAgent?: string;
+  readonly platform?: string;
+  readonly arch?: string;
+  readonly cpuModel?: string;
+  readonly cores?: number;
+  readonly memoryGb?: number;
+  /** Smallest step of `performance.now()` seen, in milliseconds (browsers coarsen it without cross-origin isolation). */
+  readonly timerResolutionMs: number;
+  readonly crossOriginIsolated?: boolean;
+  /** CPU slow-down factor applied by the runner (Chromium DevTools throttling), 1 when none. */
+  readonly cpuThrottle?: number;
+  /** Versions of the format libraries and of the measuring engine. */
+  readonly libraries: Readonly<Record<string, string>>;
+}
+
+export interface ResolvedMeasureOptions {
+  readonly rounds: number;
+  readonly roundTime: number;
+  readonly warmupTime: number;
+  readonly sampleTime: number;
+  readonly budget: number | null;
+  readonly minRounds: number;
+  readonly maxPressure: number;
+  readonly retries: number;
+  readonly bootstrapResamples: number;
+  readonly operations: readonly Operation[];
+  readonly compressors: readonly string[];
+}
+
+export const RESULT_FORMAT = 'wirebench-result';
+export const RESULT_VERSION = 1;
+
+export interface MeasureResult {
+  readonly format: typeof RESULT_FORMAT;
+  /** Bumped whenever a field changes meaning; readers check it. */
+  readonly version: typeof RESULT_VERSION;
+  /** ISO 8601. */
+  readonly createdAt: string;
+  readonly environment: Environment;
+  readonly options: ResolvedMeasureOptions;
+  /** How intervals are computed, in words, for whoever reads the file later. */
+  readonly method: string;
+  readonly payloads: PayloadResult[];
+}
+
+export interface PayloadResult {
+  readonly name: string;
+  /** UTF-8 bytes of `JSON.stringify(value)`: the basis of every MB/s figure. */
+  readonly jsonBytes: number;
+  readonly lossyNumbers: readonly LossyNumber[];
+  /** The row ratios are taken against. */
+  readonly reference: string;
+  readonly rounds: RoundInfo[];
+  /** Rounds were cut short by the time budget. */
+  readonly stoppedByBudget: boolean;
+  /** Some rounds stayed under heavy CPU contention after their retries: read the figures with care. */
+  readonly suspect: boolean;
+  readonly rows: RowResult[];
+}
+
+export interface RoundInfo {
+  /** The task order of this round started at this position (and ran backwards on odd rounds). */
+  readonly rotation: number;
+  readonly wallMs: number;
+  /** Share of the round's wall time some task waited for a CPU, where the OS tells. */
+  readonly cpuPressure: number | undefined;
+  /** 1 + retries this round needed. */
+  readonly attempts: number;
+  readonly suspect: boolean;
+}
+
+export interface RowResult {
+  /** The format id for codec rows, the given name for extra rows. */
+  readonly name: string;
+  readonly kind: 'codec' | ExtraRow['kind'];
+  readonly format?: FormatId;
+  readonly wraps?: string;
+  /** Encoded size (codec rows). */
+  readonly bytes?: number;
+  readonly bytesVsJson?: number;
+  /** Compressed sizes by compressor name. */
+  readonly compressed?: Readonly<Record<string, number>>;
+  readonly fidelity?: RoundTripReport;
+  /** Why the row could not be measured (e.g. the codec refused the payload). */
+  readonly error?: string;
+  readonly encode?: OperationResult;
+  readonly decode?: OperationResult;
+}
+
+export interface OperationResult {
+  /** Milliseconds per call, over every sample of every round. Each sample is the mean of a batch of calls. */
+  readonly median: number;
+  readonly p75: number;
+  readonly p99: number;
+  /** Mean of the samples: unlike the median it carries the cost of garbage collection. */
+  readonly mean: number;
+  readonly min: number;
+  /** Relative margin of error of the mean at 95 %, in percent. */
+  readonly rme: number;
+  readonly samples: number;
+  readonly callsPerSample: number;
+  /** JSON-equivalent megabytes (10^6 bytes of JSON text) per second, at the median. */
+  readonly mbPerSecond: number;
+  /** Median milliseconds per call in each round. */
+  readonly roundMedians: number[];
+  /** Time ÷ the reference row's time for the same operation (below 1 is faster). */
+  readonly vsJson?: Ratio;
+  /** On a row that `wraps` a codec: the codec's time ÷ this row's, i.e. what the wrapper costs (1.10 = 10 % over the raw call). */
+  readonly wrapperCost?: Ratio;
+}
+
+export interface Ratio {
+  /** Median over rounds of the per-round ratio. */
+  readonly estimate: number;
+  /** 95 % percentile-bootstrap interval of that median, resampling rounds. */
+  readonly low: number;
+  readonly high: number;
+  readonly perRound: number[];
+}
