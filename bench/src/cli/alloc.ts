@@ -1,0 +1,100 @@
+/**
+ * `npm run bench:alloc`: bytes allocated per encode and decode call, per payload and row, in Node
+ * (method in ../node/allocation.ts). Takes the suites, files and filters of `npm run bench`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Operation } from '@wirebench/core/measure';
+import { median } from '@wirebench/core/measure';
+import type { Allocation } from '../node/allocation.js';
+import { canMeasureAllocation, measureAllocation } from '../node/allocation.js';
+import { nodeEnvironment } from '../node/environment.js';
+import type { BenchArgs } from './options.js';
+import { UsageError, parseBenchArgs } from './options.js';
+import { PayloadFileError, contextFor, planTargets, suitesFor } from './plan.js';
+
+const DEFAULT_JSON = 'bench/results/alloc.json';
+const bytes = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+async function main(argv: readonly string[]): Promise<number> {
+  let args: BenchArgs;
+  try {
+    args = parseBenchArgs(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`bench:alloc: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  if (args.help) {
+    console.log('npm run bench:alloc -- [files or folders …] [--suite …] [--formats …] [--filter …] [--json <file>]\n\n' +
+      'Bytes allocated per encode and decode call (V8 heap, and ArrayBuffer memory outside it), median of five\n' +
+      'windows with no garbage collection, ± half their range. Needs the Node flags the npm script passes.');
+    return 0;
+  }
+  if (!canMeasureAllocation()) {
+    console.error('bench:alloc: run through `npm run bench:alloc` (node needs --expose-gc and a large semi-space)');
+    return 2;
+  }
+  let suites;
+  try {
+    suites = suitesFor(args);
+  } catch (error) {
+    if (error instanceof PayloadFileError) {
+      console.error(`bench:alloc: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  const { targets, notes } = await planTargets(suites, contextFor(args), args.filter);
+  for (const note of notes) console.log(`note: ${note}`);
+  console.log('bytes allocated per call, lower is better: heap = V8 heap (objects, strings), ± the spread of 5 windows;');
+  console.log('buffers = ArrayBuffer memory outside the heap (encoded output); × JSON = heap + buffers over JSON\'s\n');
+
+  const payloads = [];
+  for (const target of targets) {
+    const value = target.payload.value;
+    const rows: Array<{ name: string } & Partial<Record<Operation, Allocation>>> = [];
+    for (const codec of target.codecs) {
+      const encoded = codec.encode(value);
+      rows.push({
+        name: codec.format,
+        encode: await measureAllocation(() => codec.encode(value)),
+        decode: await measureAllocation(() => codec.decode(encoded)),
+      });
+    }
+    for (const extra of target.extras ?? []) {
+      rows.push({
+        name: extra.name,
+        ...(extra.encode ? { encode: await measureAllocation(extra.encode) } : {}),
+        ...(extra.decode ? { decode: await measureAllocation(extra.decode) } : {}),
+      });
+    }
+    console.log(`## ${target.payload.name}`);
+    const total = (a: Allocation | undefined): number | undefined => (a ? a.heapBytes + a.bufferBytes : undefined);
+    const json = rows.find((r) => r.name === 'json');
+    const widths = [Math.max(6, ...rows.map((r) => r.name.length)), 22, 12, 8];
+    console.log(['row'.padEnd(widths[0] as number), ...['encode heap', 'buffers', '× JSON', 'decode heap', 'buffers', '× JSON'].map((h, i) => h.padStart(widths[1 + (i % 3)] as number))].join('  '));
+    for (const row of rows) {
+      const cells = (['encode', 'decode'] as const).flatMap((op) => {
+        const a = row[op];
+        const reference = total(json?.[op]);
+        return a
+          ? [`${bytes(a.heapBytes)} ± ${bytes(a.heapError)}`, bytes(a.bufferBytes), reference ? ((total(a) as number) / reference).toFixed(2) : '']
+          : ['—', '', ''];
+      });
+      console.log([row.name.padEnd(widths[0] as number), ...cells.map((c, i) => c.padStart(widths[1 + (i % 3)] as number))].join('  '));
+    }
+    console.log('');
+    payloads.push({ name: target.payload.name, rows });
+  }
+  const out = args.json ?? DEFAULT_JSON;
+  mkdirSync(dirname(out), { recursive: true });
+  const calls = payloads.flatMap((p) => p.rows.flatMap((r) => [r.encode?.calls, r.decode?.calls])).filter((c): c is number => c !== undefined);
+  writeFileSync(out, `${JSON.stringify({ format: 'wirebench-allocation', version: 1, createdAt: new Date().toISOString(), node: process.version, environment: nodeEnvironment(), medianCallsPerWindow: median(calls), payloads }, null, 1)}\n`);
+  console.log(`result JSON: ${out}`);
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

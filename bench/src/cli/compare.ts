@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { MeasureResult } from '@wirebench/core/measure';
+import {
+  DEFAULT_ALPHA,
+  DEFAULT_THRESHOLD,
+  closingLine,
+  compareResults,
+  formatMarkdown,
+  formatText,
+  regressions,
+  validateMeasureResult,
+} from '../compare/compare.js';
+
+/**
+ * `npm run bench:compare -- a.json b.json`: benchstat for wirebench. Exit 0 when no row regressed
+ * beyond the threshold, 1 when one did, 2 when the arguments or files are unusable (one line on
+ * stderr, never a stack trace, so CI logs say what to fix).
+ */
+
+const USAGE = `usage: npm run bench:compare -- [--markdown] [--alpha ${DEFAULT_ALPHA}] [--threshold ${DEFAULT_THRESHOLD}] a.json b.json
+       node bench/dist/cli/compare.js [options] a.json b.json
+
+Compares two wirebench results (files holding measure()'s result): a is the baseline, b the candidate.
+
+Options:
+  --markdown         print GitHub Markdown (for a pull request comment) instead of a plain-text table
+  --alpha <p>        significance level of each row's test, 0 < p < 1 (default ${DEFAULT_ALPHA}: about 100 rows
+                     are compared at once, so at most about one false alarm is expected when nothing changed)
+  --threshold <f>    smallest relative change that counts as a regression or improvement, ≥ 0
+                     (default ${DEFAULT_THRESHOLD}, i.e. ${Math.round(DEFAULT_THRESHOLD * 100)} %: beyond one machine's run-to-run drift of about ±10 %)
+  --help             print this text
+
+Method: times from different runs are never compared directly. For every payload, row and operation
+present in both runs, each run gives one ratio per interleaved round: the row's time ÷ JSON's time
+in that same round. The change is (b's median ratio) ÷ (a's median ratio): +25 % means the row got
+25 % slower relative to JSON; lower is better. Its 95 % interval bootstraps each run's rounds; p is
+a two-sided Mann–Whitney test of the two sets of per-round ratios. A change is significant when
+p < alpha and the interval excludes 0 %; a regression when it is also slower than +threshold, an
+improvement when faster than 1 ÷ (1 + threshold). With too few rounds (5 in each run, or 3 against 11)
+no p-value can fall below 0.01 whatever the data: such rows are marked "too few rounds" and cannot fail.
+Encoded sizes are exact: any difference is listed.
+Payloads, rows and operations found in one run only are listed, not an error.
+
+Exit status: 0 no regression beyond the threshold, 1 at least one (listed on stderr),
+2 bad arguments or an unreadable or invalid file.
+`;
+
+/** Bad arguments: the message ends with a pointer to --help. */
+class ArgumentError extends Error {}
+
+interface CliOptions {
+  readonly markdown: boolean;
+  readonly alpha: number;
+  readonly threshold: number;
+  readonly files: readonly [string, string];
+}
+
+function parseOptions(args: readonly string[]): CliOptions | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        markdown: { type: 'boolean', default: false },
+        alpha: { type: 'string', default: String(DEFAULT_ALPHA) },
+        threshold: { type: 'string', default: String(DEFAULT_THRESHOLD) },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    throw new ArgumentError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  const alpha = Number(values.alpha);
+  const threshold = Number(values.threshold);
+  if (!(alpha > 0 && alpha < 1)) throw new ArgumentError(`--alpha must be a number between 0 and 1, got "${values.alpha}"`);
+  if (!(threshold >= 0 && Number.isFinite(threshold))) throw new ArgumentError(`--threshold must be a number ≥ 0, got "${values.threshold}"`);
+  const [a, b, ...extra] = positionals;
+  if (a === undefined || b === undefined || extra.length > 0) {
+    throw new ArgumentError(`expected exactly two result files (a.json b.json), got ${positionals.length}`);
+  }
+  return { markdown: values.markdown, alpha, threshold, files: [a, b] };
+}
+
+function readResult(file: string): MeasureResult {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${file} is not JSON: ${(error as Error).message}`);
+  }
+  try {
+    return validateMeasureResult(value);
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`);
+  }
+}
+
+function main(args: readonly string[]): number {
+  const options = parseOptions(args);
+  if (options === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const [fileA, fileB] = options.files;
+  const report = compareResults(readResult(fileA), readResult(fileB), options);
+  const format = options.markdown ? formatMarkdown : formatText;
+  process.stdout.write(format(report, { labels: { a: fileA, b: fileB } }));
+  if (regressions(report).length === 0) return 0;
+  process.stderr.write(`compare: ${closingLine(report)}\n`);
+  return 1;
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  const hint = error instanceof ArgumentError ? ' (see --help)' : '';
+  process.stderr.write(`compare: ${message}${hint}\n`);
+  process.exitCode = 2;
+}

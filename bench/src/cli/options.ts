@@ -1,0 +1,154 @@
+import { parseArgs } from 'node:util';
+import type { FormatId } from '@wirebench/core';
+import { FORMATS } from '@wirebench/core';
+
+/** The bench command line, shared by `npm run bench` (Node) and `npm run bench:browser`. */
+
+export const SUITE_NAMES = ['canonical', 'sweep', 'access'] as const;
+export type SuiteName = (typeof SUITE_NAMES)[number];
+
+export interface BenchArgs {
+  readonly help: boolean;
+  /** Files and folders of the user's own payloads (replaces the suites). */
+  readonly paths: string[];
+  readonly suites: SuiteName[];
+  readonly formats: FormatId[];
+  /** Payloads whose name matches are measured. */
+  readonly filter: RegExp | undefined;
+  readonly libraries: boolean;
+  readonly quick: boolean;
+  readonly rounds: number;
+  /** Milliseconds each task is timed per round. */
+  readonly roundTime: number;
+  readonly warmupTime: number;
+  /** Seconds the whole measurement may take, or undefined. */
+  readonly budget: number | undefined;
+  readonly seed: number;
+  readonly json: string | undefined;
+  readonly html: string | undefined;
+  /** Browser runner only. */
+  readonly cpuThrottle: number;
+  readonly mode: 'page' | 'worker' | 'both';
+}
+
+/** Settings of `--quick` (CI): enough rounds for an interval, short enough for 2 minutes on 2 cores. */
+export const QUICK = { rounds: 9, roundTime: 15, warmupTime: 60 } as const;
+export const DEFAULTS = { rounds: 11, roundTime: 40, warmupTime: 150 } as const;
+
+/** A command-line mistake: printed as one line, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export function parseBenchArgs(argv: readonly string[], browser = false): BenchArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        help: { type: 'boolean', short: 'h', default: false },
+        suite: { type: 'string' },
+        formats: { type: 'string' },
+        filter: { type: 'string' },
+        libraries: { type: 'boolean', default: false },
+        quick: { type: 'boolean', default: false },
+        rounds: { type: 'string' },
+        time: { type: 'string' },
+        warmup: { type: 'string' },
+        budget: { type: 'string' },
+        seed: { type: 'string', default: '1' },
+        json: { type: 'string' },
+        html: { type: 'string' },
+        ...(browser ? { 'cpu-throttle': { type: 'string', default: '1' }, mode: { type: 'string', default: 'both' } } : {}),
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
+  }
+  const { values, positionals } = parsed;
+  const string = (name: string): string | undefined => values[name as keyof typeof values] as string | undefined;
+  const preset = values.quick ? QUICK : DEFAULTS;
+
+  if (browser && positionals.length > 0) throw new UsageError('bench:browser measures the built-in suites; your own files go to `npm run bench -- <files>`');
+  const suites = (string('suite') ?? 'canonical').split(',').map((s) => s.trim());
+  if (suites.includes('all')) suites.splice(0, suites.length, ...SUITE_NAMES);
+  for (const suite of suites) {
+    if (!(SUITE_NAMES as readonly string[]).includes(suite)) throw new UsageError(`unknown suite "${suite}"; choose from ${SUITE_NAMES.join(', ')} or all`);
+  }
+  const formats = string('formats')?.split(',').map((f) => f.trim()) ?? [...FORMATS];
+  for (const format of formats) {
+    if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown format "${format}"; choose from ${FORMATS.join(', ')}`);
+  }
+  // Every ratio is to JSON, so JSON is always measured.
+  if (!formats.includes('json')) formats.unshift('json');
+  let filter: RegExp | undefined;
+  const filterText = string('filter');
+  if (filterText !== undefined) {
+    try {
+      filter = new RegExp(filterText, 'i');
+    } catch {
+      throw new UsageError(`--filter "${filterText}" is not a valid regular expression`);
+    }
+  }
+  const cpuThrottle = browser ? number(string('cpu-throttle') as string, '--cpu-throttle', 1) : 1;
+  const mode = browser ? (string('mode') as string) : 'page';
+  if (!['page', 'worker', 'both'].includes(mode)) throw new UsageError(`--mode must be page, worker or both, got "${mode}"`);
+  const seed = Number(string('seed'));
+  if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got "${string('seed')}"`);
+  const budget = string('budget');
+  return {
+    help: values.help === true,
+    paths: positionals,
+    suites: suites as SuiteName[],
+    formats: formats as FormatId[],
+    filter,
+    libraries: values.libraries === true,
+    quick: values.quick === true,
+    rounds: Math.round(number(string('rounds') ?? String(preset.rounds), '--rounds', 3)),
+    roundTime: number(string('time') ?? String(preset.roundTime), '--time', 1),
+    warmupTime: number(string('warmup') ?? String(preset.warmupTime), '--warmup', 1),
+    budget: budget === undefined ? undefined : number(budget, '--budget', 1),
+    seed,
+    json: string('json'),
+    html: string('html'),
+    cpuThrottle,
+    mode: mode as BenchArgs['mode'],
+  };
+}
+
+function number(text: string, name: string, min: number): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < min) throw new UsageError(`${name} must be a number ≥ ${min}, got "${text}"`);
+  return value;
+}
+
+export const USAGE = `npm run bench -- [files or folders of .json …] [options]
+
+Measures every format's encoded size, compressed size, encode and decode time and fidelity on the
+built-in suites or on your own payloads, in this Node process, with the one measuring engine of
+@wirebench/core/measure. Every time is also given as a ratio to JSON measured in the same rounds.
+
+  files, folders       your payloads: each .json file (folders are searched recursively); a schema is
+                       inferred from each for protobuf and FlatBuffers
+  --suite <names>      built-in suites, comma-separated (default canonical):
+                         canonical  one payload of each canonical shape with its hand-written schema
+                         sweep      one shape at about 1 KB, 8 KB, 64 KB, 512 KB and 4 MB
+                         access     decode + read one field vs decode + materialize everything
+                         all        all of the above
+  --libraries          add rows for the raw library calls each codec wraps (JSON.parse, @msgpack/msgpack,
+                       cbor-x, protobufjs, flatc-generated code), so wirebench's own cost is measured
+  --formats <list>     formats to measure, comma-separated (json is always included)
+  --filter <regex>     only payloads whose name matches (case-insensitive)
+  --quick              CI settings: ${QUICK.rounds} rounds × ${QUICK.roundTime} ms per task (default ${DEFAULTS.rounds} × ${DEFAULTS.roundTime} ms)
+  --rounds <n>         interleaved rounds per payload (at least 3)
+  --time <ms>          milliseconds each task is timed in each round
+  --warmup <ms>        milliseconds of warm-up per task (default ${DEFAULTS.warmupTime}, quick ${QUICK.warmupTime})
+  --budget <s>         stop adding rounds once this many seconds are spent (at least 3 rounds each)
+  --seed <n>           seed of the generated payloads (default 1)
+  --json <file>        write the result JSON there (default bench/results/latest.json)
+  --html <file>        write a self-contained HTML report there
+  -h, --help           this text
+
+Allocation per call (Node): npm run bench:alloc. Compare two result files: npm run bench:compare a.json b.json.`;

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { MeasureTarget } from '@wirebench/core/measure';
+import { PayloadFileError, filesSuite } from '../suites/files.js';
+import { SUITES } from '../suites/index.js';
+import type { Suite, SuiteContext } from '../suites/suite.js';
+import type { BenchArgs } from './options.js';
+
+const CANONICAL_PROTO = fileURLToPath(new URL('../../../schemas/canonical.proto', import.meta.url));
+
+export { PayloadFileError };
+
+/** The suites the command line asks for: the user's files when any are named, else the built-in suites. */
+export function suitesFor(args: BenchArgs): Suite[] {
+  return args.paths.length > 0 ? [filesSuite(args.paths)] : args.suites.map((name) => SUITES[name]);
+}
+
+export function contextFor(args: BenchArgs): SuiteContext {
+  return { proto: readFileSync(CANONICAL_PROTO, 'utf8'), seed: args.seed, formats: args.formats, libraries: args.libraries };
+}
+
+/** Plans the suites' payloads, filtered by name, with the notes every suite left. */
+export async function planTargets(suites: readonly Suite[], context: SuiteContext, filter: RegExp | undefined): Promise<{ targets: MeasureTarget[]; notes: string[] }> {
+  const targets: MeasureTarget[] = [];
+  const notes: string[] = [];
+  for (const suite of suites) {
+    const plan = await suite.plan(context);
+    notes.push(...plan.notes);
+    targets.push(...plan.targets.filter((t) => !filter || filter.test(t.payload.name)));
+  }
+  return { targets, notes };
+}

@@ -1,0 +1,75 @@
+/**
+ * `npm run bench`: the built-in suites or the user's own payloads, measured in this Node process by
+ * the one engine of @wirebench/core/measure. `--help` lists the options.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { MeasureProgress, MeasureResult } from '@wirebench/core/measure';
+import { measure } from '@wirebench/core/measure';
+import { cpuPressure, nodeCompressors, nodeEnvironment } from '../node/environment.js';
+import { renderHtmlReport } from '../report/html.js';
+import { LEGEND, formatResult } from '../report/text.js';
+import type { Suite } from '../suites/suite.js';
+import type { BenchArgs } from './options.js';
+import { USAGE, UsageError, parseBenchArgs } from './options.js';
+import { PayloadFileError, contextFor, planTargets, suitesFor } from './plan.js';
+import { progressReporter } from './progress.js';
+
+const DEFAULT_JSON = 'bench/results/latest.json';
+
+async function main(argv: readonly string[]): Promise<number> {
+  let args: BenchArgs;
+  let suites: Suite[];
+  try {
+    args = parseBenchArgs(argv);
+    if (args.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    suites = suitesFor(args);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof PayloadFileError) {
+      console.error(`bench: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+
+  const { targets, notes } = await planTargets(suites, contextFor(args), args.filter);
+  if (targets.length === 0) {
+    console.error(`bench: no payload matches --filter ${args.filter}`);
+    return 2;
+  }
+  console.log(`wirebench bench: ${suites.map((s) => s.summary).join('; ')}`);
+  console.log(LEGEND);
+  for (const note of notes) console.log(`note: ${note}`);
+
+  const progress = progressReporter(process.stderr);
+  const result: MeasureResult = await measure(targets, {
+    rounds: args.rounds,
+    roundTime: args.roundTime,
+    warmupTime: args.warmupTime,
+    ...(args.budget !== undefined ? { budget: args.budget * 1000 } : {}),
+    compressors: nodeCompressors,
+    cpuPressure,
+    environment: nodeEnvironment(),
+    onProgress: (p: MeasureProgress) => progress.update(p),
+  });
+  progress.end();
+  console.log(`\n${formatResult(result)}`);
+
+  const jsonPath = args.json ?? DEFAULT_JSON;
+  mkdirSync(dirname(jsonPath), { recursive: true });
+  writeFileSync(jsonPath, `${JSON.stringify(result, null, 1)}\n`);
+  console.log(`\nresult JSON: ${jsonPath}`);
+  if (args.html) {
+    mkdirSync(dirname(args.html), { recursive: true });
+    writeFileSync(args.html, renderHtmlReport(result));
+    console.log(`HTML report: ${args.html}`);
+  }
+  const lossy = result.payloads.flatMap((p) => p.rows.filter((r) => r.fidelity && !r.fidelity.ok).map((r) => `${r.name} on ${p.name}`));
+  if (lossy.length > 0) console.log(`fidelity: these did not give the payload back exactly: ${lossy.join('; ')}`);
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

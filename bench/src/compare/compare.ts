@@ -1,0 +1,431 @@
+import type { MeasureResult, Operation, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
+import { RESULT_FORMAT, RESULT_VERSION, bootstrapRatioInterval, mannWhitneyU, median } from '@wirebench/core/measure';
+
+/**
+ * benchstat for wirebench: compares two `MeasureResult`s row by row. Times from different runs are
+ * never compared directly (the machine may be faster one day than the next); what is compared is
+ * each row's time ÷ JSON's time measured in the same interleaved round, across the rounds of each run.
+ * Pure and browser-safe: no Node imports, so the playground can compare runs too.
+ */
+
+/**
+ * Significance level of the per-row test. A quick run compares about 100 rows at once (payloads ×
+ * rows × encode/decode). When nothing changed, the expected number of rows with p < alpha is at most
+ * 100 × 0.01 = 1 false alarm per comparison (linearity of expectation: it holds however correlated
+ * the rows are, since they share JSON's rounds). Such a chance hit is noise-sized, inside the
+ * run-to-run band below, so the threshold removes it: a regression must be significant AND large.
+ */
+export const DEFAULT_ALPHA = 0.01;
+
+/**
+ * Smallest change that counts as a regression (or improvement). On this host the median over many
+ * interleaved rounds of a row's ratio to JSON stays within about ±10 % from one run to the next with
+ * no code change at all (clock boost, thermal state, neighbours, JIT and GC luck move a whole run).
+ * A shift inside that band may be real but cannot be told from another day, so only changes beyond
+ * 15 % that are also significant count.
+ */
+export const DEFAULT_THRESHOLD = 0.15;
+
+export interface CompareOptions {
+  /** Significance level of the Mann–Whitney test (default {@link DEFAULT_ALPHA}). */
+  readonly alpha?: number;
+  /** Relative change a significant shift must exceed to be a regression or improvement (default {@link DEFAULT_THRESHOLD}). */
+  readonly threshold?: number;
+}
+
+/** One row's operation, timed relative to JSON in both runs. */
+export interface TimingChange {
+  readonly payload: string;
+  readonly row: string;
+  readonly operation: Operation;
+  /** Run a's time ÷ JSON's (median over rounds). */
+  readonly before: number;
+  /** Run b's time ÷ JSON's (median over rounds). */
+  readonly after: number;
+  /** after ÷ before: 1.10 = 10 % slower relative to JSON, 0.90 = 10 % faster. */
+  readonly change: number;
+  /** 95 % bootstrap interval of `change`, resampling each run's rounds. */
+  readonly low: number;
+  readonly high: number;
+  /** Two-sided Mann–Whitney p-value of the two runs' per-round ratios. */
+  readonly p: number;
+  /** Rounds behind each run's figure: [a, b]. */
+  readonly rounds: readonly [number, number];
+  /** p < alpha and the interval excludes 1. */
+  readonly significant: boolean;
+  /** Significant and change > 1 + threshold. */
+  readonly regression: boolean;
+  /** Significant and change < 1 / (1 + threshold). */
+  readonly improvement: boolean;
+  /** So few rounds that no p-value could fall below alpha: this row could not show any change. */
+  readonly underpowered: boolean;
+}
+
+/** An encoded size that differs between the runs: exact, so no test is needed. */
+export interface BytesChange {
+  readonly payload: string;
+  readonly row: string;
+  readonly before: number;
+  readonly after: number;
+  /** after ÷ before. */
+  readonly change: number;
+}
+
+/** A payload, row or timed operation present in one run only. */
+export interface Unmatched {
+  /** The run that has it. */
+  readonly only: 'a' | 'b';
+  readonly payload: string;
+  readonly row?: string;
+  readonly operation?: Operation;
+  /** Why the other run lacks it, when that run says (e.g. the row's error). */
+  readonly reason?: string;
+}
+
+export interface ComparisonReport {
+  readonly alpha: number;
+  readonly threshold: number;
+  readonly timings: readonly TimingChange[];
+  readonly bytes: readonly BytesChange[];
+  readonly unmatched: readonly Unmatched[];
+  /** What makes this comparison less telling (other machine, contended rounds…), in words. */
+  readonly warnings: readonly string[];
+}
+
+const OPERATIONS: readonly Operation[] = ['encode', 'decode'];
+
+// ---------------------------------------------------------------------------------------------
+// Validation: a file from elsewhere must fail with a message that says what to do, not a TypeError.
+
+/** Returns `value` as a `MeasureResult`, or throws an Error with a one-line message saying what is wrong. */
+export function validateMeasureResult(value: unknown): MeasureResult {
+  if (!isRecord(value)) throw new Error(`not a wirebench result: expected a JSON object, got ${describe(value)}`);
+  if (value['format'] !== RESULT_FORMAT) {
+    throw new Error(
+      `not a wirebench result: "format" is ${describe(value['format'])}, expected "${RESULT_FORMAT}" (a file written from measure()'s result)`,
+    );
+  }
+  if (value['version'] !== RESULT_VERSION) {
+    throw new Error(
+      `wirebench result version ${describe(value['version'])} is not supported: this compare reads version ${RESULT_VERSION}; re-run both benchmarks with the same wirebench`,
+    );
+  }
+  must(isRecord(value['environment']), 'environment', 'an object');
+  const payloads = value['payloads'];
+  must(Array.isArray(payloads), 'payloads', 'an array');
+  unique((payloads as unknown[]).map((payload, p) => validatePayload(payload, `payloads[${p}]`)), 'payloads');
+  return value as unknown as MeasureResult;
+}
+
+function validatePayload(payload: unknown, path: string): string {
+  must(isRecord(payload), path, 'an object');
+  const record = payload as Record<string, unknown>;
+  must(typeof record['name'] === 'string', `${path}.name`, 'a string');
+  must(typeof record['reference'] === 'string', `${path}.reference`, 'a string');
+  must(Array.isArray(record['rows']), `${path}.rows`, 'an array');
+  const names = (record['rows'] as unknown[]).map((row, r) => validateRow(row, `${path}.rows[${r}]`));
+  unique(names, `${path}.rows`);
+  return record['name'] as string;
+}
+
+function validateRow(row: unknown, path: string): string {
+  must(isRecord(row), path, 'an object');
+  const record = row as Record<string, unknown>;
+  must(typeof record['name'] === 'string', `${path}.name`, 'a string');
+  must(record['bytes'] === undefined || typeof record['bytes'] === 'number', `${path}.bytes`, 'a number');
+  for (const op of OPERATIONS) {
+    const result = record[op];
+    if (result === undefined) continue;
+    must(isRecord(result), `${path}.${op}`, 'an object');
+    const vsJson = (result as Record<string, unknown>)['vsJson'];
+    if (vsJson === undefined) continue;
+    must(isRecord(vsJson), `${path}.${op}.vsJson`, 'an object');
+    // JSON writes a ratio that was not finite (a coarse timer's 0 ms) as null: allowed, left out when compared.
+    const perRound = (vsJson as Record<string, unknown>)['perRound'];
+    must(Array.isArray(perRound) && perRound.every((v) => typeof v === 'number' || v === null), `${path}.${op}.vsJson.perRound`, 'an array of numbers');
+  }
+  return record['name'] as string;
+}
+
+function must(condition: boolean, path: string, what: string): asserts condition {
+  if (!condition) throw new Error(`malformed wirebench result: ${path} must be ${what}`);
+}
+
+function unique(names: readonly string[], path: string): void {
+  const duplicate = names.find((name, i) => names.indexOf(name) !== i);
+  if (duplicate !== undefined) throw new Error(`malformed wirebench result: ${path} holds "${duplicate}" twice`);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (Array.isArray(value)) return 'an array';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  return 'an object';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comparison.
+
+/**
+ * Compares run `b` against run `a`: every payload × row × operation with a ratio to JSON in both,
+ * every encoded size that differs, and whatever only one run has. Throws (one line, naming the run)
+ * if either input is not a valid wirebench result or the options are out of range.
+ */
+export function compareResults(a: MeasureResult, b: MeasureResult, options: CompareOptions = {}): ComparisonReport {
+  const alpha = options.alpha ?? DEFAULT_ALPHA;
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  if (!(alpha > 0 && alpha < 1)) throw new Error(`alpha must be between 0 and 1 (exclusive), got ${alpha}`);
+  if (!(threshold >= 0 && Number.isFinite(threshold))) throw new Error(`threshold must be a finite number ≥ 0, got ${threshold}`);
+  validateLabelled(a, 'run a');
+  validateLabelled(b, 'run b');
+
+  const report = { alpha, threshold, timings: [] as TimingChange[], bytes: [] as BytesChange[], unmatched: [] as Unmatched[], warnings: environmentWarnings(a, b) };
+  const payloadsOfB = new Map(b.payloads.map((payload) => [payload.name, payload]));
+  for (const before of a.payloads) {
+    const after = payloadsOfB.get(before.name);
+    if (after) comparePayload(before, after, report);
+    else report.unmatched.push({ only: 'a', payload: before.name });
+  }
+  const payloadsOfA = new Set(a.payloads.map((payload) => payload.name));
+  for (const after of b.payloads) if (!payloadsOfA.has(after.name)) report.unmatched.push({ only: 'b', payload: after.name });
+  return report;
+}
+
+/** The timed changes beyond the threshold that make the comparison fail. */
+export const regressions = (report: ComparisonReport): TimingChange[] => report.timings.filter((t) => t.regression);
+
+function validateLabelled(result: MeasureResult, label: string): void {
+  try {
+    validateMeasureResult(result);
+  } catch (error) {
+    throw new Error(`${label}: ${(error as Error).message}`);
+  }
+}
+
+interface ReportDraft {
+  readonly alpha: number;
+  readonly threshold: number;
+  readonly timings: TimingChange[];
+  readonly bytes: BytesChange[];
+  readonly unmatched: Unmatched[];
+  readonly warnings: string[];
+}
+
+function comparePayload(a: PayloadResult, b: PayloadResult, report: ReportDraft): void {
+  const payload = a.name;
+  const comparable = a.reference === b.reference;
+  if (!comparable) report.warnings.push(`${payload}: ratios are to "${a.reference}" in a but "${b.reference}" in b, so its times are not compared`);
+  if (a.jsonBytes !== b.jsonBytes) report.warnings.push(`${payload}: JSON size is ${a.jsonBytes} bytes in a but ${b.jsonBytes} in b: not the same data`);
+  for (const [run, result] of [['a', a], ['b', b]] as const) {
+    if (result.suspect) report.warnings.push(`${payload}: some rounds of ${run} ran under heavy CPU contention (suspect)`);
+  }
+  const rowsOfB = new Map(b.rows.map((row) => [row.name, row]));
+  for (const rowA of a.rows) {
+    const rowB = rowsOfB.get(rowA.name);
+    if (!rowB) {
+      report.unmatched.push({ only: 'a', payload, row: rowA.name });
+      continue;
+    }
+    if (rowA.bytes !== undefined && rowB.bytes !== undefined && rowA.bytes !== rowB.bytes) {
+      report.bytes.push({ payload, row: rowA.name, before: rowA.bytes, after: rowB.bytes, change: rowB.bytes / rowA.bytes });
+    }
+    // The reference's ratio to itself is 1 by construction: nothing to test.
+    if (comparable && rowA.name !== a.reference) compareRow(payload, rowA, rowB, report);
+  }
+  const rowsOfA = new Set(a.rows.map((row) => row.name));
+  for (const rowB of b.rows) if (!rowsOfA.has(rowB.name)) report.unmatched.push({ only: 'b', payload, row: rowB.name });
+}
+
+function compareRow(payload: string, a: RowResult, b: RowResult, report: ReportDraft): void {
+  for (const operation of OPERATIONS) {
+    const ratiosA = finiteRatios(a[operation]?.vsJson);
+    const ratiosB = finiteRatios(b[operation]?.vsJson);
+    if (ratiosA.length > 0 && ratiosB.length > 0) {
+      report.timings.push(compareRatios({ payload, row: a.name, operation }, ratiosA, ratiosB, report.alpha, report.threshold));
+    } else if (ratiosA.length > 0 || ratiosB.length > 0) {
+      const [only, other] = ratiosA.length > 0 ? (['a', b] as const) : (['b', a] as const);
+      report.unmatched.push({ only, payload, row: a.name, operation, reason: other.error ?? 'no ratio to JSON' });
+    }
+  }
+}
+
+/** The per-round ratios that are usable: a coarse timer can give 0 ms, hence ratios of 0, ∞ or null. */
+const finiteRatios = (ratio: Ratio | undefined): number[] =>
+  (ratio?.perRound ?? []).filter((value) => typeof value === 'number' && Number.isFinite(value) && value > 0);
+
+function compareRatios(
+  where: Pick<TimingChange, 'payload' | 'row' | 'operation'>,
+  a: readonly number[],
+  b: readonly number[],
+  alpha: number,
+  threshold: number,
+): TimingChange {
+  const before = median(a);
+  const after = median(b);
+  const change = after / before;
+  const { low, high } = bootstrapRatioInterval(a, b);
+  const { p } = mannWhitneyU(a, b);
+  const significant = p < alpha && (low > 1 || high < 1);
+  return {
+    ...where,
+    before,
+    after,
+    change,
+    low,
+    high,
+    p,
+    rounds: [a.length, b.length],
+    significant,
+    regression: significant && change > 1 + threshold,
+    improvement: significant && change < 1 / (1 + threshold),
+    underpowered: smallestP(a.length, b.length) >= alpha,
+  };
+}
+
+/** The p-value of two fully separated groups: nothing the test says about these sizes goes lower. */
+function smallestP(n1: number, n2: number): number {
+  const values = Array.from({ length: n1 + n2 }, (_, i) => i);
+  return mannWhitneyU(values.slice(0, n1), values.slice(n1)).p;
+}
+
+function environmentWarnings(a: MeasureResult, b: MeasureResult): string[] {
+  const fields = ['runtime', 'runtimeVersion', 'cpuModel', 'arch', 'cpuThrottle'] as const;
+  return fields
+    .filter((field) => a.environment[field] !== b.environment[field])
+    .map((field) => `runs differ in ${field} (${String(a.environment[field] ?? 'unknown')} vs ${String(b.environment[field] ?? 'unknown')}): a change may come from that, not from the code`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting: one plain-text table for terminals, GitHub Markdown for pull requests.
+
+export interface FormatOptions {
+  /** What to call the two runs, e.g. their file names (default "a" and "b"). */
+  readonly labels?: { readonly a: string; readonly b: string };
+}
+
+/** The closing line when no timed change is significant; exactly this, so scripts can match it. */
+export const NO_CHANGE_LINE = 'no significant change';
+
+type Mark = '▲ slower' | '▼ faster' | '△ slower' | '▽ faster' | 'too few rounds' | '';
+
+function mark(t: TimingChange): Mark {
+  if (t.regression) return '▲ slower';
+  if (t.improvement) return '▼ faster';
+  if (t.significant) return t.change > 1 ? '△ slower' : '▽ faster';
+  return t.underpowered ? 'too few rounds' : '';
+}
+
+/** What each column and mark means, as [term, meaning] pairs. */
+function legend(report: ComparisonReport): [string, string][] {
+  const beyond = percent(report.threshold);
+  return [
+    ['change', "(b's time ÷ JSON's) ÷ (a's time ÷ JSON's) − 1, each ratio from the same interleaved round: + is slower relative to JSON, − faster; lower is better"],
+    ['interval', "95 % bootstrap interval of the change, resampling each run's rounds"],
+    ['p', `two-sided Mann–Whitney p-value of the two runs' per-round ratios; significant when p < ${report.alpha} and the interval excludes 0 %`],
+    ['▲ slower / ▼ faster', `significant and beyond ${beyond}: a regression / an improvement`],
+    ['△ slower / ▽ faster', `significant but within ${beyond}, about the run-to-run drift of one machine: not counted`],
+  ];
+}
+
+function textLegend(report: ComparisonReport): string[] {
+  const entries = legend(report);
+  const width = Math.max(...entries.map(([term]) => term.length));
+  return entries.map(([term, meaning]) => `  ${term.padEnd(width)}  ${meaning}`);
+}
+
+function timingCells(timings: readonly TimingChange[]): string[][] {
+  let previous: string | undefined;
+  return timings.map((t) => {
+    const payload = t.payload === previous ? '' : t.payload;
+    previous = t.payload;
+    return [payload, t.row, t.operation, times(t.before), times(t.after), signedPercent(t.change), `[${signedPercent(t.low)}, ${signedPercent(t.high)}]`, pValue(t.p), `${t.rounds[0]}/${t.rounds[1]}`, mark(t)];
+  });
+}
+
+const TIMING_HEADER = ['payload', 'row', 'op', 'a ÷ JSON', 'b ÷ JSON', 'change', '95 % interval', 'p', 'rounds', ''];
+/** Which columns hold numbers, right-aligned. */
+const TIMING_NUMERIC = [false, false, false, true, true, true, false, true, true, false];
+
+function bytesCells(changes: readonly BytesChange[]): string[][] {
+  return changes.map((c) => [c.payload, c.row, String(c.before), String(c.after), signedPercent(c.change)]);
+}
+
+const BYTES_HEADER = ['payload', 'row', 'a bytes', 'b bytes', 'change'];
+const BYTES_NUMERIC = [false, false, true, true, true];
+
+function unmatchedLine(u: Unmatched): string {
+  const what = [u.payload, u.row, u.operation].filter((part) => part !== undefined).join(' / ');
+  return u.reason === undefined ? what : `${what} (${u.reason})`;
+}
+
+/** The last line: "no significant change", or how many changed and which regressed. */
+export function closingLine(report: ComparisonReport): string {
+  const significant = report.timings.filter((t) => t.significant);
+  if (significant.length === 0) return NO_CHANGE_LINE;
+  const failing = regressions(report);
+  const improved = report.timings.filter((t) => t.improvement).length;
+  const counts = `${plural(significant.length, 'significant change')}, ${plural(failing.length, 'regression')} and ${plural(improved, 'improvement')} beyond ${percent(report.threshold)}`;
+  return failing.length === 0 ? counts : `${counts}: ${failing.map(describeChange).join('; ')}`;
+}
+
+/** One change in words, e.g. `nested / msgpack / decode +25.0 % (p 0.0001)`. */
+const describeChange = (t: TimingChange): string => `${t.payload} / ${t.row} / ${t.operation} ${signedPercent(t.change)} (p ${pValue(t.p)})`;
+
+/** The report as aligned plain text for a terminal. */
+export function formatText(report: ComparisonReport, options: FormatOptions = {}): string {
+  const { a, b } = options.labels ?? { a: 'a', b: 'b' };
+  const lines = [`wirebench compare: a = ${a}, b = ${b}`, ...textLegend(report), ''];
+  lines.push(...(report.timings.length > 0 ? alignedTable(TIMING_HEADER, timingCells(report.timings), TIMING_NUMERIC) : ['no timed rows in common']));
+  if (report.bytes.length > 0) lines.push('', 'sizes (exact, no test needed):', ...alignedTable(BYTES_HEADER, bytesCells(report.bytes), BYTES_NUMERIC).map((l) => `  ${l}`));
+  for (const only of ['a', 'b'] as const) {
+    const entries = report.unmatched.filter((u) => u.only === only);
+    if (entries.length > 0) lines.push('', `only in ${only}:`, ...entries.map((u) => `  ${unmatchedLine(u)}`));
+  }
+  if (report.warnings.length > 0) lines.push('', 'warnings:', ...report.warnings.map((w) => `  ${w}`));
+  lines.push('', closingLine(report));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The report as GitHub Markdown, for a pull request comment: significant changes up front, every row folded. */
+export function formatMarkdown(report: ComparisonReport, options: FormatOptions = {}): string {
+  const { a, b } = options.labels ?? { a: 'a', b: 'b' };
+  const lines = [`### wirebench compare`, '', `**a** = \`${a}\`, **b** = \`${b}\``, '', ...legend(report).map(([term, meaning]) => `- **${escapeMarkdown(term)}**: ${escapeMarkdown(meaning)}`), ''];
+  const significant = report.timings.filter((t) => t.significant);
+  if (significant.length > 0) lines.push('**Significant changes**', '', ...markdownTable(TIMING_HEADER, timingCells(significant), TIMING_NUMERIC), '');
+  if (report.timings.length > 0) {
+    lines.push(`<details><summary>All ${report.timings.length} timed rows</summary>`, '', ...markdownTable(TIMING_HEADER, timingCells(report.timings), TIMING_NUMERIC), '', '</details>', '');
+  }
+  if (report.bytes.length > 0) lines.push('**Sizes** (exact, no test needed)', '', ...markdownTable(BYTES_HEADER, bytesCells(report.bytes), BYTES_NUMERIC), '');
+  for (const only of ['a', 'b'] as const) {
+    const entries = report.unmatched.filter((u) => u.only === only);
+    if (entries.length > 0) lines.push(`**Only in ${only}**`, '', ...entries.map((u) => `- ${escapeMarkdown(unmatchedLine(u))}`), '');
+  }
+  if (report.warnings.length > 0) lines.push('**Warnings**', '', ...report.warnings.map((w) => `- ${escapeMarkdown(w)}`), '');
+  lines.push(closingLine(report));
+  return `${lines.join('\n')}\n`;
+}
+
+function alignedTable(header: readonly string[], rows: readonly string[][], numeric: readonly boolean[]): string[] {
+  const widths = header.map((cell, c) => Math.max(cell.length, ...rows.map((row) => (row[c] ?? '').length)));
+  const line = (cells: readonly string[]): string =>
+    cells.map((cell, c) => (numeric[c] ? cell.padStart(widths[c] ?? 0) : cell.padEnd(widths[c] ?? 0))).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)];
+}
+
+function markdownTable(header: readonly string[], rows: readonly string[][], numeric: readonly boolean[]): string[] {
+  const line = (cells: readonly string[]): string => `| ${cells.map(escapeMarkdown).join(' | ')} |`;
+  return [line(header), `|${numeric.map((right) => (right ? ' --: ' : ' --- ')).join('|')}|`, ...rows.map(line)];
+}
+
+const escapeMarkdown = (text: string): string => text.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`);
+
+const times = (ratio: number): string => `×${ratio.toPrecision(3)}`;
+const percent = (fraction: number): string => `${(fraction * 100).toFixed(fraction * 100 < 10 ? 1 : 0)} %`;
+const signedPercent = (ratio: number): string => {
+  const change = (ratio - 1) * 100;
+  return `${change >= 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} %`;
+};
+const pValue = (p: number): string => (p >= 0.001 ? p.toFixed(3) : p.toExponential(0));
+const plural = (count: number, noun: string): string => `${count === 0 ? 'no' : count} ${noun}${count === 1 ? '' : 's'}`;

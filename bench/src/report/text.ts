@@ -1,0 +1,135 @@
+import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
+
+/** Plain-text tables of a result: what a terminal or a CI log shows. Browser-safe. */
+
+export const LEGEND = `How to read the tables (lower is better everywhere):
+  bytes          encoded size; % JSON is that size over JSON's; gzip/brotli are the encoded bytes compressed
+  median … mean  microseconds per call over every sample of every round (a sample is a batch of calls);
+                 mean above median shows garbage-collection pauses and outliers
+  MB/s           megabytes of the payload's JSON text handled per second, at the median
+  × JSON         time ÷ JSON's time in the same round, median over rounds; below 1.00 is faster than JSON
+  95 % interval  bootstrap over rounds; "≈ JSON" marks an interval that includes 1.00: no difference
+                 from JSON within this machine's noise
+  fidelity       "exact" when decode gave back the payload as JSON data; otherwise the count of differences`;
+
+const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+const micros = (ms: number): string => {
+  const us = ms * 1000;
+  return us >= 100 ? int(us) : us >= 10 ? us.toFixed(1) : us.toFixed(2);
+};
+const percent = (share: number): string => `${(share * 100).toFixed(1)} %`;
+const times = (n: number): string => `${n.toFixed(2)}`;
+
+/** Aligned columns: numbers right, text (the first column and those in `textColumns`) left. */
+function table(header: string[], rows: string[][], textColumns: readonly number[] = []): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const left = (i: number): boolean => i === 0 || textColumns.includes(i);
+  const line = (cells: string[]): string =>
+    cells
+      .map((cell, i) => (left(i) ? cell.padEnd(widths[i] as number) : cell.padStart(widths[i] as number)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)];
+}
+
+export function fidelityText(row: RowResult): string {
+  if (row.error) return `error: ${row.error}`;
+  if (!row.fidelity) return '';
+  if (row.fidelity.ok) return 'exact';
+  const failing = row.fidelity.diffs.filter((d) => d.kind !== 'order');
+  const first = failing[0];
+  return `${failing.length}${row.fidelity.truncated ? '+' : ''} diffs${first ? ` (first: ${first.kind} at ${first.path})` : ''}`;
+}
+
+/** `0.72  0.69–0.75`, with `≈ JSON` when the interval includes 1. */
+export function ratioText(ratio: Ratio | undefined): [string, string] {
+  if (!ratio) return ['', ''];
+  const same = ratio.low <= 1 && ratio.high >= 1;
+  return [times(ratio.estimate), `${times(ratio.low)}–${times(ratio.high)}${same ? '  ≈ JSON' : ''}`];
+}
+
+function sizeTable(payload: PayloadResult, compressors: readonly string[]): string[] {
+  const codecs = payload.rows.filter((r) => r.kind === 'codec');
+  const rows = codecs.map((row) => [
+    row.name,
+    row.bytes === undefined ? '—' : int(row.bytes),
+    row.bytesVsJson === undefined ? '' : percent(row.bytesVsJson),
+    ...compressors.map((c) => (row.compressed?.[c] === undefined ? '—' : int(row.compressed[c] as number))),
+    fidelityText(row),
+  ]);
+  return table(['size', 'bytes', '% JSON', ...compressors, 'fidelity'], rows, [3 + compressors.length]);
+}
+
+function timeTable(payload: PayloadResult, op: 'encode' | 'decode'): string[] {
+  const rows = payload.rows.filter((row) => row[op] !== undefined);
+  if (rows.length === 0) return [];
+  const hasLibraries = rows.some((row) => row[op]?.wrapperCost);
+  const cells = rows.map((row) => {
+    const r = row[op] as OperationResult;
+    const name = row.kind === 'codec' ? row.name : `  ${row.name}`;
+    const [estimate, interval] = ratioText(r.vsJson);
+    const wrapper = r.wrapperCost ? `${row.wraps} = ${times(r.wrapperCost.estimate)}× (${times(r.wrapperCost.low)}–${times(r.wrapperCost.high)})` : '';
+    return [name, micros(r.median), micros(r.p75), micros(r.p99), micros(r.mean), int(r.mbPerSecond), estimate, interval, ...(hasLibraries ? [wrapper] : [])];
+  });
+  const header = [op, 'median µs', 'p75', 'p99', 'mean', 'MB/s', '× JSON', '95 % interval', ...(hasLibraries ? ['codec ÷ library'] : [])];
+  return table(header, cells, [7, 8]);
+}
+
+function payloadHeader(payload: PayloadResult): string {
+  const pressures = payload.rounds.map((r) => r.cpuPressure).filter((p): p is number => p !== undefined);
+  const parts = [
+    `JSON ${int(payload.jsonBytes)} bytes`,
+    `${payload.rounds.length} rounds${payload.stoppedByBudget ? ' (cut short by --budget)' : ''}`,
+    ...(pressures.length > 0 ? [`CPU pressure max ${percent(Math.max(...pressures))}`] : []),
+  ];
+  return `## ${payload.name} — ${parts.join(', ')}`;
+}
+
+/** Notes under a payload: numbers lost before any codec ran, contended rounds. */
+function payloadWarnings(payload: PayloadResult): string[] {
+  const lines: string[] = [];
+  if (payload.lossyNumbers.length > 0) {
+    const shown = payload.lossyNumbers.slice(0, 5).map((n) => `${n.path} = ${n.text}`);
+    lines.push(
+      `  ! ${payload.lossyNumbers.length} number literal(s) cannot be kept by JSON.parse, so every format (JSON too) sees them changed: ${shown.join(', ')}${payload.lossyNumbers.length > 5 ? ', …' : ''}`,
+    );
+  }
+  if (payload.suspect) {
+    const suspect = payload.rounds.filter((r) => r.suspect).length;
+    lines.push(`  ! ${suspect} of ${payload.rounds.length} rounds ran under heavy CPU contention even after retries: read these figures with care`);
+  }
+  return lines;
+}
+
+export function formatPayload(payload: PayloadResult, compressors: readonly string[]): string {
+  const lines = [payloadHeader(payload), ...payloadWarnings(payload)];
+  if (payload.rows.some((r) => r.kind === 'codec')) lines.push('', ...sizeTable(payload, compressors));
+  for (const op of ['encode', 'decode'] as const) {
+    const rows = timeTable(payload, op);
+    if (rows.length > 0) lines.push('', ...rows);
+  }
+  const failed = payload.rows.filter((r) => r.error && r.kind !== 'codec');
+  for (const row of failed) lines.push(`  ${row.name}: ${row.error}`);
+  return lines.join('\n');
+}
+
+export function formatEnvironment(result: MeasureResult): string {
+  const env = result.environment;
+  const libraries = Object.entries(env.libraries)
+    .map(([name, version]) => `${name} ${version}`)
+    .join(', ');
+  const device = [env.cpuModel, env.cores ? `${env.cores} cores` : undefined, env.memoryGb ? `${env.memoryGb} GB` : undefined]
+    .filter(Boolean)
+    .join(', ');
+  return [
+    `${env.runtimeVersion}${env.runtime === 'worker' ? ' (Web Worker)' : ''}${env.cpuThrottle && env.cpuThrottle > 1 ? `, CPU throttled ${env.cpuThrottle}×` : ''}; ${device}; timer step ${micros(env.timerResolutionMs)} µs`,
+    libraries ? `libraries: ${libraries}` : '',
+    `${result.options.rounds} rounds × ${result.options.roundTime} ms per task, warm-up ${result.options.warmupTime} ms per task`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+export function formatResult(result: MeasureResult): string {
+  return [formatEnvironment(result), ...result.payloads.map((p) => `\n${formatPayload(p, result.options.compressors)}`)].join('\n');
+}

@@ -1,0 +1,59 @@
+import type { Codec, FormatId, Schema } from '@wirebench/core';
+import { WirebenchError, createCodec } from '@wirebench/core';
+import type { MeasureOptions, MeasureTarget } from '@wirebench/core/measure';
+import { libraryRows } from './libraries.js';
+
+/** What every suite is given, in Node and in a browser alike. */
+export interface SuiteContext {
+  /** Text of schemas/canonical.proto (read from disk in Node, bundled into the browser runner). */
+  readonly proto: string;
+  /** Seed of the generated payloads. */
+  readonly seed: number;
+  /** Formats to measure; json is always among them, since every ratio is to JSON. */
+  readonly formats: readonly FormatId[];
+  /** Add rows for the raw library calls each codec wraps. */
+  readonly libraries: boolean;
+}
+
+export interface SuitePlan {
+  readonly targets: MeasureTarget[];
+  /** Things the reader should know: formats that cannot run here, library rows left out. */
+  readonly notes: string[];
+  /** Engine settings this suite needs (e.g. decode only). */
+  readonly options?: Partial<MeasureOptions>;
+}
+
+export interface Suite {
+  readonly name: string;
+  readonly summary: string;
+  plan(context: SuiteContext): Promise<SuitePlan>;
+}
+
+/** Codecs of the requested formats that can run here; the others become notes (simdjson in a browser, say). */
+export async function codecsFor(formats: readonly FormatId[], schema: Schema | undefined, notes: string[]): Promise<Codec[]> {
+  const codecs: Codec[] = [];
+  for (const format of formats) {
+    try {
+      codecs.push(await createCodec(format, schema ? { schema } : {}));
+    } catch (error) {
+      if (!(error instanceof WirebenchError)) throw error;
+      const note = `${format} not measured: ${error.message}`;
+      if (!notes.includes(note)) notes.push(note);
+    }
+  }
+  return codecs;
+}
+
+/** One payload's target: its codecs, and the library rows when asked for. */
+export async function targetFor(
+  name: string,
+  value: unknown,
+  schema: Schema,
+  context: SuiteContext,
+  notes: string[],
+): Promise<MeasureTarget> {
+  const codecs = await codecsFor(context.formats, schema, notes);
+  const libraries = context.libraries ? libraryRows(value, schema, codecs) : { rows: [], skipped: [] };
+  for (const reason of libraries.skipped) notes.push(`${name}: ${reason}`);
+  return { payload: { name, value }, codecs, extras: libraries.rows };
+}

@@ -1,0 +1,329 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MeasureResult, OperationResult, PayloadResult, RowResult } from '@wirebench/core/measure';
+import { median } from '@wirebench/core/measure';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ComparisonReport, TimingChange } from '../src/compare/compare.js';
+import { NO_CHANGE_LINE, compareResults, formatMarkdown, formatText, regressions, validateMeasureResult } from '../src/compare/compare.js';
+
+// ---------------------------------------------------------------------------------------------
+// Synthetic results: only what compare reads is realistic, the rest is filler of the right type.
+
+/** A row as the test describes it: per-round ratios to JSON for each operation it has. */
+interface RowSpec {
+  readonly name: string;
+  readonly encode?: readonly number[];
+  readonly decode?: readonly number[];
+  readonly bytes?: number;
+  readonly error?: string;
+}
+
+function operation(perRound: readonly number[]): OperationResult {
+  const estimate = median(perRound);
+  return {
+    median: estimate,
+    p75: estimate,
+    p99: estimate,
+    mean: estimate,
+    min: estimate,
+    rme: 1,
+    samples: perRound.length * 20,
+    callsPerSample: 10,
+    mbPerSecond: 100,
+    roundMedians: [...perRound],
+    vsJson: { estimate, low: Math.min(...perRound), high: Math.max(...perRound), perRound: [...perRound] },
+  };
+}
+
+function row(spec: RowSpec): RowResult {
+  return {
+    name: spec.name,
+    kind: 'codec',
+    ...(spec.bytes === undefined ? {} : { bytes: spec.bytes }),
+    ...(spec.error === undefined ? {} : { error: spec.error }),
+    ...(spec.encode ? { encode: operation(spec.encode) } : {}),
+    ...(spec.decode ? { decode: operation(spec.decode) } : {}),
+  };
+}
+
+/** A result whose payloads hold a `json` reference row (ratio 1 every round) and the given rows. */
+function result(payloads: Readonly<Record<string, readonly RowSpec[]>>, rounds = 11): MeasureResult {
+  const ones = Array.from({ length: rounds }, () => 1);
+  return {
+    format: 'wirebench-result',
+    version: 1,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    environment: { runtime: 'node', runtimeVersion: 'v20.19.0', timerResolutionMs: 0.001, libraries: {} },
+    options: {
+      rounds,
+      roundTime: 40,
+      warmupTime: 150,
+      sampleTime: 0.05,
+      budget: null,
+      minRounds: 3,
+      maxPressure: 0.25,
+      retries: 2,
+      bootstrapResamples: 2000,
+      operations: ['encode', 'decode'],
+      compressors: [],
+    },
+    method: 'synthetic',
+    payloads: Object.entries(payloads).map(
+      ([name, rows]): PayloadResult => ({
+        name,
+        jsonBytes: 1000,
+        lossyNumbers: [],
+        reference: 'json',
+        rounds: [],
+        stoppedByBudget: false,
+        suspect: false,
+        rows: [row({ name: 'json', bytes: 1000, encode: ones, decode: ones }), ...rows.map(row)],
+      }),
+    ),
+  };
+}
+
+/** mulberry32, so every draw below is the same on every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `rounds` per-round ratios around `center`, lognormal with log-sd `spread` (0.08 ≈ 8 %: what one round scatters by). */
+function lognormal(random: () => number, rounds: number, center: number, spread = 0.08): number[] {
+  return Array.from({ length: rounds }, () => {
+    const z = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random()); // Box–Muller
+    return center * Math.exp(spread * z);
+  });
+}
+
+/** Two runs of one row (`msgpack` on payload `small`), b shifted by `shift` relative to a. */
+function shiftedRuns(seed: number, shift: number, rounds = 11, spread = 0.08): [MeasureResult, MeasureResult] {
+  const random = seededRandom(seed);
+  const a = result({ small: [{ name: 'msgpack', decode: lognormal(random, rounds, 0.8, spread) }] }, rounds);
+  const b = result({ small: [{ name: 'msgpack', decode: lognormal(random, rounds, 0.8 * shift, spread) }] }, rounds);
+  return [a, b];
+}
+
+const only = (report: ComparisonReport): TimingChange => {
+  expect(report.timings).toHaveLength(1);
+  return report.timings[0] as TimingChange;
+};
+
+const lastLine = (text: string): string => text.trimEnd().split('\n').at(-1) ?? '';
+
+// ---------------------------------------------------------------------------------------------
+
+describe('compareResults', () => {
+  it('finds nothing significant between identical runs', () => {
+    const random = seededRandom(7);
+    const rows = ['msgpack', 'cbor', 'protobuf'].map((name) => ({ name, bytes: 500, encode: lognormal(random, 11, 1.2), decode: lognormal(random, 11, 0.7) }));
+    const run = result({ small: rows, large: rows });
+    const report = compareResults(run, structuredClone(run));
+    expect(report.timings).toHaveLength(12); // 2 payloads × 3 rows × 2 operations; the json reference row is not compared with itself
+    expect(report.timings.filter((t) => t.significant)).toEqual([]);
+    expect(report.bytes).toEqual([]);
+    expect(report.unmatched).toEqual([]);
+    expect(report.warnings).toEqual([]);
+    expect(lastLine(formatText(report))).toBe(NO_CHANGE_LINE);
+    expect(lastLine(formatMarkdown(report))).toBe(NO_CHANGE_LINE);
+  });
+
+  it('raises no regression between ~100 rows of two independent runs of unchanged code', () => {
+    // The false-alarm budget behind alpha = 0.01: about one significant row per hundred at most, and none beyond the threshold.
+    const random = seededRandom(11);
+    const specs = (): RowSpec[] => Array.from({ length: 50 }, (_, i) => ({ name: `row${i}`, encode: lognormal(random, 11, 1), decode: lognormal(random, 11, 1) }));
+    const report = compareResults(result({ p: specs() }), result({ p: specs() }));
+    expect(report.timings).toHaveLength(100);
+    expect(report.timings.filter((t) => t.significant).length).toBeLessThanOrEqual(2);
+    expect(regressions(report)).toEqual([]);
+  });
+
+  it('detects a 25 % slowdown under realistic noise (11 rounds, 8 % lognormal spread)', () => {
+    const report = compareResults(...shiftedRuns(1, 1.25));
+    const t = only(report);
+    expect(t).toMatchObject({ payload: 'small', row: 'msgpack', operation: 'decode', significant: true, regression: true, improvement: false, underpowered: false });
+    expect(t.change).toBeGreaterThan(1.15);
+    expect(t.p).toBeLessThan(0.01);
+    expect(t.low).toBeGreaterThan(1);
+    expect(t.low).toBeLessThanOrEqual(t.change);
+    expect(t.high).toBeGreaterThanOrEqual(t.change);
+    expect(regressions(report)).toEqual([t]);
+    const text = formatText(report);
+    expect(text).toContain('▲ slower');
+    expect(lastLine(text)).toMatch(/^1 significant change, 1 regression and no improvements beyond 15 %: small \/ msgpack \/ decode \+\d+\.\d %/);
+  });
+
+  it('detects a 25 % speed-up as an improvement, not a regression', () => {
+    const report = compareResults(...shiftedRuns(1, 1 / 1.25));
+    expect(only(report)).toMatchObject({ significant: true, regression: false, improvement: true });
+    expect(formatText(report)).toContain('▼ faster');
+    expect(regressions(report)).toEqual([]);
+  });
+
+  it('does not call a 25 % shift significant from only 3 rounds per run: too few rounds for any p below 0.01', () => {
+    // With 3 against 3 values, even fully separated groups give a Mann–Whitney p of about 0.08:
+    // the test cannot reach alpha = 0.01 whatever the data, so the row is marked instead.
+    const report = compareResults(...shiftedRuns(1, 1.25, 3));
+    const t = only(report);
+    expect(t).toMatchObject({ rounds: [3, 3], significant: false, regression: false, underpowered: true });
+    expect(t.p).toBeGreaterThan(0.05);
+    expect(formatText(report)).toContain('too few rounds');
+    expect(lastLine(formatText(report))).toBe(NO_CHANGE_LINE);
+  });
+
+  it('never counts a 5 % shift as a regression: significant when the noise is low, but within the threshold', () => {
+    const report = compareResults(...shiftedRuns(3, 1.05, 11, 0.01));
+    expect(only(report)).toMatchObject({ significant: true, regression: false, improvement: false });
+    expect(formatText(report)).toMatch(/\nsmall +msgpack +decode .* \+\d\.\d % .* △ slower\n/);
+    expect(lastLine(formatText(report))).toBe('1 significant change, no regressions and no improvements beyond 15 %');
+  });
+
+  it('rarely lets 8 % noise inflate a true 5 % shift past the threshold', () => {
+    // A limit of the method, pinned: the median of 11 rounds scatters by ~3 %, so a real 5 % shift
+    // reads as more than 15 % in about 1 % of rows (seeded: the same count on every run).
+    const trials = Array.from({ length: 200 }, (_, seed) => only(compareResults(...shiftedRuns(seed + 1, 1.05))));
+    expect(trials.filter((t) => t.regression).length).toBeLessThanOrEqual(4);
+    expect(trials.every((t) => !t.regression || t.change > 1.15)).toBe(true);
+  });
+
+  it('reports any difference in encoded bytes, exactly', () => {
+    const ratios = [1, 1, 1, 1, 1];
+    const a = result({ small: [{ name: 'cbor', bytes: 400, decode: ratios }, { name: 'msgpack', bytes: 380, decode: ratios }] }, 5);
+    const b = result({ small: [{ name: 'cbor', bytes: 400, decode: ratios }, { name: 'msgpack', bytes: 390, decode: ratios }] }, 5);
+    const report = compareResults(a, b);
+    expect(report.bytes).toEqual([{ payload: 'small', row: 'msgpack', before: 380, after: 390, change: 390 / 380 }]);
+    expect(formatText(report)).toMatch(/msgpack +380 +390 +\+2\.6 %/);
+  });
+
+  it('lists payloads, rows and operations found in one run only', () => {
+    const ratios = [1, 1, 1, 1, 1, 1, 1];
+    const a = result({ shared: [{ name: 'cbor', encode: ratios, decode: ratios }, { name: 'flatbuffers', encode: ratios, decode: ratios }], old: [] }, 7);
+    // b's cbor row failed on encode only.
+    const b = result({ shared: [{ name: 'cbor', decode: ratios, error: 'cbor refused the payload' }, { name: 'protobuf', decode: ratios }], fresh: [] }, 7);
+    const report = compareResults(a, b);
+    expect(report.unmatched).toEqual([
+      { only: 'a', payload: 'shared', row: 'cbor', operation: 'encode', reason: 'cbor refused the payload' },
+      { only: 'a', payload: 'shared', row: 'flatbuffers' },
+      { only: 'b', payload: 'shared', row: 'protobuf' },
+      { only: 'a', payload: 'old' },
+      { only: 'b', payload: 'fresh' },
+    ]);
+    expect(report.timings.map((t) => `${t.row} ${t.operation}`)).toEqual(['cbor decode']);
+    const text = formatText(report);
+    expect(text).toContain('only in a:\n  shared / cbor / encode (cbor refused the payload)\n  shared / flatbuffers\n  old\n');
+    expect(text).toContain('only in b:\n  shared / protobuf\n  fresh\n');
+  });
+
+  it('rejects invalid input with a one-line message that names the run and what is wrong', () => {
+    const good = result({ small: [{ name: 'cbor', decode: [1, 1, 1] }] }, 3);
+    const cases: [unknown, RegExp][] = [
+      [[], /^run a: not a wirebench result: expected a JSON object, got an array$/],
+      [{ node: 'v20', results: [] }, /^run a: not a wirebench result: "format" is missing, expected "wirebench-result"/],
+      [{ ...good, version: 2 }, /^run a: wirebench result version 2 is not supported: this compare reads version 1/],
+      [{ ...good, payloads: 'none' }, /^run a: malformed wirebench result: payloads must be an array$/],
+      [{ ...good, payloads: [{ name: 'small', reference: 'json', rows: [{ name: 'cbor', decode: { vsJson: { perRound: ['fast'] } } }] }] }, /^run a: malformed wirebench result: payloads\[0\]\.rows\[0\]\.decode\.vsJson\.perRound must be an array of numbers$/],
+      [{ ...good, payloads: [...good.payloads, ...good.payloads] }, /^run a: malformed wirebench result: payloads holds "small" twice$/],
+    ];
+    for (const [bad, message] of cases) {
+      expect(() => compareResults(bad as MeasureResult, good)).toThrow(message);
+    }
+    expect(() => compareResults(good, { ...good, format: 'x' } as unknown as MeasureResult)).toThrow(/^run b: /);
+    expect(() => compareResults(good, good, { alpha: 0 })).toThrow('alpha must be between 0 and 1');
+    expect(validateMeasureResult(JSON.parse(JSON.stringify(good)))).toEqual(good);
+  });
+
+  it('formats GitHub Markdown with the significant changes up front and every row folded', () => {
+    const markdown = formatMarkdown(compareResults(...shiftedRuns(1, 1.25)), { labels: { a: 'main.json', b: 'pr.json' } });
+    expect(markdown).toContain('**a** = `main.json`, **b** = `pr.json`');
+    expect(markdown).toContain('**Significant changes**');
+    expect(markdown).toContain('<details><summary>All 1 timed rows</summary>');
+    expect(markdown).toMatch(/\| small \| msgpack \| decode \| ×0\.\d+ \| ×\d\.\d+ \| \+\d+\.\d % \| .* \| ▲ slower \|/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('bench:compare CLI', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const cli = join(root, 'bench/dist/cli/compare.js');
+  const scratch = mkdtempSync(join(tmpdir(), 'wirebench-compare-'));
+  const file = (name: string, content: unknown): string => {
+    const path = join(scratch, name);
+    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+    return path;
+  };
+  const run = (...args: string[]) => {
+    const { status, stdout, stderr } = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+    return { status, stdout, stderr };
+  };
+
+  beforeAll(() => {
+    // Build only when the CLI is missing or older than its sources (npm test builds first anyway).
+    const sources = ['bench/src/cli/compare.ts', 'bench/src/compare/compare.ts'].map((source) => statSync(join(root, source)).mtimeMs);
+    const built = ['bench/dist/cli/compare.js', 'bench/dist/compare/compare.js'].map((output) => join(root, output));
+    if (built.some((output) => !existsSync(output) || statSync(output).mtimeMs < Math.max(...sources))) {
+      execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'bench'], { cwd: root, stdio: 'pipe' });
+    }
+  });
+
+  it('exits 0 and ends with exactly "no significant change" for identical runs', () => {
+    const [a] = shiftedRuns(1, 1);
+    const { status, stdout, stderr } = run(file('a.json', a), file('a-again.json', a));
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(stdout.endsWith('\nno significant change\n')).toBe(true);
+  });
+
+  it('exits 1 and names the regression on stderr for a 25 % slowdown', () => {
+    const [a, b] = shiftedRuns(1, 1.25);
+    const { status, stdout, stderr } = run('--markdown', file('base.json', a), file('slower.json', b));
+    expect(status).toBe(1);
+    expect(stdout.startsWith('### wirebench compare')).toBe(true);
+    expect(stderr).toMatch(/^compare: 1 significant change, 1 regression and no improvements beyond 15 %: small \/ msgpack \/ decode \+\d+\.\d % \(p [\d.e-]+\)\n$/);
+  });
+
+  it('exits 0 for the same slowdown when --threshold puts it within bounds', () => {
+    const [a, b] = shiftedRuns(1, 1.25);
+    const { status, stdout } = run('--threshold', '0.5', file('base.json', a), file('slower.json', b));
+    expect(status).toBe(0);
+    expect(stdout).toContain('△ slower');
+  });
+
+  it('exits 2 with one line on stderr, never a stack trace, for bad arguments and files', () => {
+    const [a] = shiftedRuns(1, 1);
+    const good = file('good.json', a);
+    const cases: [string[], RegExp][] = [
+      [[good], /^compare: expected exactly two result files \(a\.json b\.json\), got 1 \(see --help\)$/],
+      [['--alpha', '2', good, good], /^compare: --alpha must be a number between 0 and 1, got "2" \(see --help\)$/],
+      [['--threshold', 'x', good, good], /^compare: --threshold must be a number ≥ 0, got "x" \(see --help\)$/],
+      [['--bogus', good, good], /^compare: Unknown option '--bogus'.* \(see --help\)$/],
+      [[good, join(scratch, 'missing.json')], /^compare: cannot read .*missing\.json: ENOENT$/],
+      [[good, file('broken.json', '{"format":')], /^compare: .*broken\.json is not JSON: /],
+      [[good, file('old.json', { node: 'v20', results: [] })], /^compare: .*old\.json: not a wirebench result: "format" is missing/],
+    ];
+    for (const [args, message] of cases) {
+      const { status, stdout, stderr } = run(...args);
+      expect(status, args.join(' ')).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.split('\n')).toHaveLength(2); // one line and its newline
+      expect(stderr.trimEnd()).toMatch(message);
+      expect(stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('explains every option and the method under --help', () => {
+    const { status, stdout } = run('--help');
+    expect(status).toBe(0);
+    for (const option of ['--markdown', '--alpha', '--threshold', '--help', 'Mann–Whitney', 'Exit status']) expect(stdout).toContain(option);
+  });
+});
