@@ -1,11 +1,10 @@
 import { parseArgs } from 'node:util';
 import type { FormatId } from '@wirebench/core';
 import { FORMATS } from '@wirebench/core';
+import type { SuiteName } from '../suites/index.js';
+import { SUITE_NAMES } from '../suites/index.js';
 
 /** The bench command line, shared by `npm run bench` (Node) and `npm run bench:browser`. */
-
-export const SUITE_NAMES = ['canonical', 'sweep', 'access'] as const;
-export type SuiteName = (typeof SUITE_NAMES)[number];
 
 export interface BenchArgs {
   readonly help: boolean;

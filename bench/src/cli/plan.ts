@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { MeasureTarget } from '@wirebench/core/measure';
+import type { MeasureOptions, MeasureTarget } from '@wirebench/core/measure';
+import { cpuPressure, nodeCompressors, nodeEnvironment } from '../node/environment.js';
 import { PayloadFileError, filesSuite } from '../suites/files.js';
 import { SUITES } from '../suites/index.js';
 import type { Suite, SuiteContext } from '../suites/suite.js';
@@ -29,4 +30,17 @@ export async function planTargets(suites: readonly Suite[], context: SuiteContex
     targets.push(...plan.targets.filter((t) => !filter || filter.test(t.payload.name)));
   }
   return { targets, notes };
+}
+
+/** The engine settings the command line asks for, with what only Node can tell (CPU pressure, brotli, the machine). */
+export function nodeMeasureOptions(args: BenchArgs): MeasureOptions {
+  return {
+    rounds: args.rounds,
+    roundTime: args.roundTime,
+    warmupTime: args.warmupTime,
+    ...(args.budget !== undefined ? { budget: args.budget * 1000 } : {}),
+    compressors: nodeCompressors,
+    cpuPressure,
+    environment: nodeEnvironment(),
+  };
 }

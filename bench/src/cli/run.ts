@@ -6,13 +6,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { MeasureProgress, MeasureResult } from '@wirebench/core/measure';
 import { measure } from '@wirebench/core/measure';
-import { cpuPressure, nodeCompressors, nodeEnvironment } from '../node/environment.js';
 import { renderHtmlReport } from '../report/html.js';
 import { LEGEND, formatResult } from '../report/text.js';
 import type { Suite } from '../suites/suite.js';
 import type { BenchArgs } from './options.js';
 import { USAGE, UsageError, parseBenchArgs } from './options.js';
-import { PayloadFileError, contextFor, planTargets, suitesFor } from './plan.js';
+import { PayloadFileError, contextFor, nodeMeasureOptions, planTargets, suitesFor } from './plan.js';
 import { progressReporter } from './progress.js';
 
 const DEFAULT_JSON = 'bench/results/latest.json';
@@ -29,7 +28,7 @@ async function main(argv: readonly string[]): Promise<number> {
     suites = suitesFor(args);
   } catch (error) {
     if (error instanceof UsageError || error instanceof PayloadFileError) {
-      console.error(`bench: ${error.message}`);
+      console.error(`bench: ${error.message}${error instanceof UsageError ? ' (see npm run bench -- --help)' : ''}`);
       return 2;
     }
     throw error;
@@ -45,16 +44,7 @@ async function main(argv: readonly string[]): Promise<number> {
   for (const note of notes) console.log(`note: ${note}`);
 
   const progress = progressReporter(process.stderr);
-  const result: MeasureResult = await measure(targets, {
-    rounds: args.rounds,
-    roundTime: args.roundTime,
-    warmupTime: args.warmupTime,
-    ...(args.budget !== undefined ? { budget: args.budget * 1000 } : {}),
-    compressors: nodeCompressors,
-    cpuPressure,
-    environment: nodeEnvironment(),
-    onProgress: (p: MeasureProgress) => progress.update(p),
-  });
+  const result: MeasureResult = await measure(targets, { ...nodeMeasureOptions(args), onProgress: (p: MeasureProgress) => progress.update(p) });
   progress.end();
   console.log(`\n${formatResult(result)}`);
 

@@ -360,14 +360,23 @@ function unmatchedLine(u: Unmatched): string {
   return u.reason === undefined ? what : `${what} (${u.reason})`;
 }
 
-/** The last line: "no significant change", or how many changed and which regressed. */
+/**
+ * The last line: "no significant change", or how many rows changed beyond the threshold and which
+ * regressed. A significant shift inside the threshold is run-to-run drift of the machine, which two
+ * runs of the same code show too: it is marked in the table (△ ▽) but is not a change of the code.
+ */
 export function closingLine(report: ComparisonReport): string {
-  const significant = report.timings.filter((t) => t.significant);
-  if (significant.length === 0) return NO_CHANGE_LINE;
   const failing = regressions(report);
   const improved = report.timings.filter((t) => t.improvement).length;
-  const counts = `${plural(significant.length, 'significant change')}, ${plural(failing.length, 'regression')} and ${plural(improved, 'improvement')} beyond ${percent(report.threshold)}`;
+  if (failing.length === 0 && improved === 0) return NO_CHANGE_LINE;
+  const counts = `${plural(failing.length + improved, 'significant change')} beyond ${percent(report.threshold)}: ${plural(failing.length, 'regression')}, ${plural(improved, 'improvement')}`;
   return failing.length === 0 ? counts : `${counts}: ${failing.map(describeChange).join('; ')}`;
+}
+
+/** Significant shifts too small to count, said above the closing line so they are not mistaken for changes. */
+function driftLine(report: ComparisonReport): string[] {
+  const drift = report.timings.filter((t) => t.significant && !t.regression && !t.improvement).length;
+  return drift === 0 ? [] : [`${plural(drift, 'row')} moved significantly but by less than ${percent(report.threshold)} (△ ▽): within this machine's run-to-run drift`];
 }
 
 /** One change in words, e.g. `nested / msgpack / decode +25.0 % (p 0.0001)`. */
@@ -384,7 +393,7 @@ export function formatText(report: ComparisonReport, options: FormatOptions = {}
     if (entries.length > 0) lines.push('', `only in ${only}:`, ...entries.map((u) => `  ${unmatchedLine(u)}`));
   }
   if (report.warnings.length > 0) lines.push('', 'warnings:', ...report.warnings.map((w) => `  ${w}`));
-  lines.push('', closingLine(report));
+  lines.push('', ...driftLine(report), closingLine(report));
   return `${lines.join('\n')}\n`;
 }
 
@@ -392,7 +401,7 @@ export function formatText(report: ComparisonReport, options: FormatOptions = {}
 export function formatMarkdown(report: ComparisonReport, options: FormatOptions = {}): string {
   const { a, b } = options.labels ?? { a: 'a', b: 'b' };
   const lines = [`### wirebench compare`, '', `**a** = \`${a}\`, **b** = \`${b}\``, '', ...legend(report).map(([term, meaning]) => `- **${escapeMarkdown(term)}**: ${escapeMarkdown(meaning)}`), ''];
-  const significant = report.timings.filter((t) => t.significant);
+  const significant = report.timings.filter((t) => t.regression || t.improvement);
   if (significant.length > 0) lines.push('**Significant changes**', '', ...markdownTable(TIMING_HEADER, timingCells(significant), TIMING_NUMERIC), '');
   if (report.timings.length > 0) {
     lines.push(`<details><summary>All ${report.timings.length} timed rows</summary>`, '', ...markdownTable(TIMING_HEADER, timingCells(report.timings), TIMING_NUMERIC), '', '</details>', '');
@@ -403,7 +412,7 @@ export function formatMarkdown(report: ComparisonReport, options: FormatOptions 
     if (entries.length > 0) lines.push(`**Only in ${only}**`, '', ...entries.map((u) => `- ${escapeMarkdown(unmatchedLine(u))}`), '');
   }
   if (report.warnings.length > 0) lines.push('**Warnings**', '', ...report.warnings.map((w) => `- ${escapeMarkdown(w)}`), '');
-  lines.push(closingLine(report));
+  lines.push(...driftLine(report).map((line) => `${line}\n`), closingLine(report));
   return `${lines.join('\n')}\n`;
 }
 

@@ -18,7 +18,8 @@ const micros = (ms: number): string => {
   return us >= 100 ? int(us) : us >= 10 ? us.toFixed(1) : us.toFixed(2);
 };
 const percent = (share: number): string => `${(share * 100).toFixed(1)} %`;
-const times = (n: number): string => `${n.toFixed(2)}`;
+/** Two decimals, or two significant digits for the tiny ratios of lazy reads. */
+const times = (n: number): string => (n >= 0.1 || n === 0 ? n.toFixed(2) : n.toPrecision(2));
 
 /** Aligned columns: numbers right, text (the first column and those in `textColumns`) left. */
 function table(header: string[], rows: string[][], textColumns: readonly number[] = []): string[] {
@@ -38,7 +39,7 @@ export function fidelityText(row: RowResult): string {
   if (row.fidelity.ok) return 'exact';
   const failing = row.fidelity.diffs.filter((d) => d.kind !== 'order');
   const first = failing[0];
-  return `${failing.length}${row.fidelity.truncated ? '+' : ''} diffs${first ? ` (first: ${first.kind} at ${first.path})` : ''}`;
+  return `${failing.length}${row.fidelity.truncated ? '+' : ''} diff${failing.length === 1 ? '' : 's'}${first ? ` (first: ${first.kind} at ${first.path})` : ''}`;
 }
 
 /** `0.72  0.69–0.75`, with `≈ JSON` when the interval includes 1. */
@@ -67,7 +68,7 @@ function timeTable(payload: PayloadResult, op: 'encode' | 'decode'): string[] {
   const cells = rows.map((row) => {
     const r = row[op] as OperationResult;
     const name = row.kind === 'codec' ? row.name : `  ${row.name}`;
-    const [estimate, interval] = ratioText(r.vsJson);
+    const [estimate, interval] = row.name === payload.reference ? ['1.00', 'reference'] : ratioText(r.vsJson);
     const wrapper = r.wrapperCost ? `${row.wraps} = ${times(r.wrapperCost.estimate)}× (${times(r.wrapperCost.low)}–${times(r.wrapperCost.high)})` : '';
     return [name, micros(r.median), micros(r.p75), micros(r.p99), micros(r.mean), int(r.mbPerSecond), estimate, interval, ...(hasLibraries ? [wrapper] : [])];
   });

@@ -1,0 +1,70 @@
+/**
+ * The browser runner's shared part, for the page and the Web Worker alike: plans the built-in suites
+ * with the bundled canonical.proto and measures them with the one engine of @wirebench/core/measure.
+ * Browser-safe: no Node API, no DOM API.
+ */
+import type { MeasureProgress, MeasureTarget } from '@wirebench/core/measure';
+import { measure } from '@wirebench/core/measure';
+import proto from '../../schemas/canonical.proto?raw';
+import type { BrowserOutcome, BrowserRunConfig } from '../src/browser/protocol.js';
+import { SUITES } from '../src/suites/index.js';
+import type { SuiteContext } from '../src/suites/suite.js';
+
+export type { BrowserOutcome, BrowserRunConfig };
+
+/** Messages between the page and the worker. */
+export type ToWorker = { readonly type: 'busy'; readonly iterations: number } | { readonly type: 'run'; readonly config: BrowserRunConfig };
+export type FromWorker =
+  | { readonly type: 'ready' }
+  | { readonly type: 'busy'; readonly ms: number }
+  | { readonly type: 'progress'; readonly progress: MeasureProgress }
+  | { readonly type: 'done'; readonly outcome: BrowserOutcome }
+  | { readonly type: 'error'; readonly message: string };
+
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.stack && !error.stack.includes(error.message) ? `${error.message}\n${error.stack}` : (error.stack ?? error.message);
+  return String(error);
+}
+
+/**
+ * A fixed amount of integer work, timed: the runner runs it with and without CPU throttling to see
+ * whether the throttle reaches this thread. The result is consumed so nothing is optimized away.
+ */
+export function busyLoop(iterations: number): number {
+  const started = performance.now();
+  let x = 0x9e3779b9 | 0;
+  for (let i = 0; i < iterations; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+  }
+  const ms = performance.now() - started;
+  busySink = x;
+  return ms;
+}
+/** Where busyLoop's result goes, so its work cannot be dropped. */
+export let busySink = 0;
+
+/** Plans the requested suites here and measures them with the same engine as `npm run bench`. */
+export async function runSuites(config: BrowserRunConfig, onProgress: (progress: MeasureProgress) => void): Promise<BrowserOutcome> {
+  const context: SuiteContext = { proto, seed: config.seed, formats: config.formats, libraries: config.libraries };
+  const filter = config.filter === null ? undefined : new RegExp(config.filter, 'i');
+  const suites = config.suites.map((name) => SUITES[name]);
+  const targets: MeasureTarget[] = [];
+  const notes: string[] = [];
+  for (const suite of suites) {
+    const plan = await suite.plan(context);
+    for (const note of plan.notes) if (!notes.includes(note)) notes.push(note);
+    targets.push(...plan.targets.filter((t) => !filter || filter.test(t.payload.name)));
+  }
+  if (targets.length === 0) return { ok: false, noTargets: true, message: `no payload matches --filter ${filter}`, notes };
+  const result = await measure(targets, {
+    rounds: config.rounds,
+    roundTime: config.roundTime,
+    warmupTime: config.warmupTime,
+    ...(config.budget !== null ? { budget: config.budget } : {}),
+    environment: { ...config.host, cpuThrottle: config.cpuThrottle, libraries: __WIREBENCH_LIBRARIES__ },
+    onProgress,
+  });
+  return { ok: true, result, notes, summary: suites.map((s) => s.summary).join('; ') };
+}

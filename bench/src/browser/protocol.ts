@@ -1,0 +1,55 @@
+import type { FormatId } from '@wirebench/core';
+import type { Environment, MeasureProgress, MeasureResult } from '@wirebench/core/measure';
+import type { SuiteName } from '../suites/index.js';
+
+/**
+ * The protocol between the Node runner (bench/src/cli/browser.ts) and the bundled page and worker
+ * (bench/browser/): types only, so both sides compile against one definition.
+ */
+
+export type Mode = 'page' | 'worker';
+
+/** What the runner hands the page (structured-clone and JSON safe: the filter travels as text). */
+export interface BrowserRunConfig {
+  readonly mode: Mode;
+  readonly suites: SuiteName[];
+  readonly formats: FormatId[];
+  /** Source of the case-insensitive `--filter` regular expression, or null. */
+  readonly filter: string | null;
+  readonly libraries: boolean;
+  readonly seed: number;
+  readonly rounds: number;
+  readonly roundTime: number;
+  readonly warmupTime: number;
+  /** Milliseconds, or null. */
+  readonly budget: number | null;
+  /** CPU slow-down factor actually applied to the thread that measures (1 when none). */
+  readonly cpuThrottle: number;
+  /** What the browser cannot tell about the machine. */
+  readonly host?: Partial<Pick<Environment, 'runtimeVersion' | 'cpuModel' | 'memoryGb'>>;
+}
+
+/** What a run gives back: the result JSON, or why there is none. */
+export type BrowserOutcome =
+  | { readonly ok: true; readonly result: MeasureResult; readonly notes: string[]; readonly summary: string }
+  | { readonly ok: false; readonly noTargets?: boolean; readonly message: string; readonly notes: string[] };
+
+/** `window.wirebench`, set by the page once its script runs. */
+export interface WirebenchPageApi {
+  /** Milliseconds a fixed busy loop takes on the page's main thread or in the worker. */
+  busy(where: Mode, iterations: number): Promise<number>;
+  /** Starts the dedicated worker (if not yet) and resolves once its script runs. */
+  startWorker(): Promise<void>;
+  /** Starts measuring in `config.mode` and returns at once; the results region says when it is done. */
+  start(config: BrowserRunConfig): void;
+}
+
+declare global {
+  interface Window {
+    wirebench: WirebenchPageApi;
+    /** The last run's outcome, set just before the results region turns aria-busy="false". */
+    wirebenchResult?: BrowserOutcome;
+    /** Exposed by this runner (`page.exposeFunction`) to receive progress. */
+    wirebenchProgress?: (progress: MeasureProgress) => unknown;
+  }
+}

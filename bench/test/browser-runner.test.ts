@@ -1,0 +1,83 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { MeasureResult, OperationResult } from '@wirebench/core/measure';
+
+/**
+ * `npm run bench:browser` end to end: the built runner bundles the suites, serves them cross-origin
+ * isolated, and measures them in headless Chromium, in the page and in a dedicated Web Worker.
+ */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const RUNNER = join(ROOT, 'bench/dist/cli/browser.js');
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.log(`bench/test/browser-runner.test.ts skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+
+const dir = mkdtempSync(join(tmpdir(), 'wirebench-browser-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [RUNNER, ...args], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+function expectTimed(op: OperationResult | undefined, reference: boolean): void {
+  expect(op).toBeDefined();
+  const timed = op as OperationResult;
+  expect(timed.median).toBeGreaterThan(0);
+  expect(timed.samples).toBeGreaterThan(0);
+  expect(timed.vsJson).toBeDefined();
+  const ratio = timed.vsJson as NonNullable<OperationResult['vsJson']>;
+  expect(ratio.low).toBeLessThanOrEqual(ratio.estimate);
+  expect(ratio.high).toBeGreaterThanOrEqual(ratio.estimate);
+  expect(ratio.perRound).toHaveLength(3);
+  if (reference) expect(ratio.estimate).toBe(1);
+}
+
+describe.skipIf(!hasChromium)('bench:browser runner', () => {
+  it('measures json and msgpack in the page and in a Web Worker, cross-origin isolated', async () => {
+    if (!existsSync(RUNNER)) {
+      const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+      expect(build.status).toBe(0);
+    }
+    const json = join(dir, 'result.json');
+    const { code, stdout, stderr } = await run(['--quick', '--filter', '^order$', '--formats', 'json,msgpack', '--rounds', '3', '--mode', 'both', '--json', json]);
+    expect(code, `runner failed:\n${stderr}\n${stdout}`).toBe(0);
+    expect(stdout).toContain('in the page (main thread)');
+    expect(stdout).toContain('in a dedicated Web Worker');
+    expect(stdout).toContain('## order');
+
+    for (const mode of ['page', 'worker'] as const) {
+      const path = join(dir, `result-${mode}.json`);
+      expect(existsSync(path), `${path} written`).toBe(true);
+      const result = JSON.parse(readFileSync(path, 'utf8')) as MeasureResult;
+      expect(result.format).toBe('wirebench-result');
+      expect(result.environment.runtime).toBe(mode === 'page' ? 'browser' : 'worker');
+      expect(result.environment.crossOriginIsolated).toBe(true);
+      expect(result.environment.cpuThrottle).toBe(1);
+      expect(Object.keys(result.environment.libraries)).toEqual(expect.arrayContaining(['@msgpack/msgpack', 'tinybench']));
+      expect(result.payloads.map((p) => p.name)).toEqual(['order']);
+      const rows = result.payloads[0]?.rows ?? [];
+      expect(rows.map((r) => r.name)).toEqual(['json', 'msgpack']);
+      for (const row of rows) {
+        expect(row.fidelity?.ok).toBe(true);
+        expectTimed(row.encode, row.name === 'json');
+        expectTimed(row.decode, row.name === 'json');
+      }
+    }
+  }, 180_000);
+
+  it('refuses a bad --mode with one line and exit status 2', async () => {
+    const { code, stderr } = await run(['--mode', 'phone']);
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
