@@ -52,8 +52,11 @@ export class JsonSyntaxError extends WirebenchError {
 /**
  * Parses JSON text: the value exactly as `JSON.parse` returns it, plus every number literal whose
  * decimal value did not survive. A literal counts as kept when the double it became is exactly
- * its value (`18446744073709551616`, `0.5`) or is the double whose shortest round-trip form
- * (`String(v)`) has its value (`0.1`, `1.10`, `1E2`, `-0`, `5e-324`, `18446744073709552000`).
+ * its value (`18446744073709551616`, `0.5`), or is the double whose shortest round-trip form
+ * (`String(v)`) has its value (`0.1`, `1.10`, `1E2`, `-0`, `5e-324`, `18446744073709552000`), or
+ * prints back as the literal at the literal's own precision (`43.420273000000009`, the 17 digits
+ * of printf's `%.17g`: the writer's double arrives intact). Lost: `9007199254740993`,
+ * `0.30000000000000000001`, `1e400`, `1e-400`.
  *
  * @throws JsonSyntaxError for invalid text (with line, column and what was expected there);
  *   WirebenchError when `text` is not a string.
@@ -72,7 +75,7 @@ export function parseJson(text: string): ParsedJson {
   }
   const lossyNumbers: LossyNumber[] = [];
   try {
-    new Scanner(text, lossyNumbers).run();
+    scan(text, lossyNumbers);
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
     throw new WirebenchError(`parseJson internal error: JSON.parse accepted text its scanner rejects at offset ${error.offset} (${error.detail})`);
@@ -88,7 +91,7 @@ function locate(text: string, error: unknown): WirebenchError {
   }
   let problem: Problem;
   try {
-    new Scanner(text, undefined).run();
+    scan(text, undefined);
     // The scanner accepts what JSON.parse refused: should not happen; still say where we gave up.
     problem = new Problem(text.length, `JSON.parse rejected the text (${error.message})`);
   } catch (thrown) {
@@ -127,177 +130,181 @@ const ARRAY = 0, OBJECT = 1;
 /**
  * One pass over the text, iterative (nesting depth is bounded by memory, not the call stack). It
  * checks exactly the JSON grammar, so on text JSON.parse refused it stops at the first character
- * JSON.parse cannot accept. Given a `lossy` list (the text is then known to be valid), it
- * classifies number literals, keeping a stack of open containers so that a path is built only for
- * a literal that needs one. The position is a local passed through plain functions: this loop
- * runs once per character of the text, and is where parseJson spends its time.
+ * JSON.parse cannot accept (throwing a Problem). Given a `lossy` list (the text is then known to be
+ * valid), it classifies number literals, keeping a stack of open containers so that a path is
+ * built only for a literal that needs one.
+ *
+ * This loop runs once per character of the text and is where parseJson spends its time, so its
+ * state lives in locals, not in a class instance: V8 drops optimized code that depends on the
+ * shape of an object that a full GC collected, and every call would then start cold again.
  */
-class Scanner {
-  private depth = 0;
-  // Per open container: its kind; the current array index, or the offsets of the current key's
-  // quotes (decoded only when a path needs it); and its own path, cached once built.
-  private readonly kind: number[] = [];
-  private readonly slot: number[] = [];
-  private readonly keyEnd: number[] = [];
-  private readonly paths: Array<string | undefined> = [];
-
-  constructor(
-    private readonly text: string,
-    private readonly lossy: LossyNumber[] | undefined,
-  ) {}
-
-  run(): void {
-    const text = this.text;
-    const trusted = this.lossy !== undefined;
-    let i = 0;
-    for (;;) {
-      // A value starts at i.
-      i = skipWhitespace(text, i);
-      const c = text.charCodeAt(i);
-      if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-        const d = this.depth++;
-        this.kind[d] = c === OPEN_BRACE ? OBJECT : ARRAY;
-        this.slot[d] = 0;
-        this.paths[d] = undefined;
-        i = skipWhitespace(text, i + 1);
-        // '}' and ']' are the code points 2 past '{' and '['.
-        if (text.charCodeAt(i) === c + 2) {
-          i++;
-          this.depth--;
-        } else {
-          if (c === OPEN_BRACE) i = this.key(i);
-          continue;
-        }
-      } else if (c === QUOTE) i = endOfString(text, i, trusted);
-      else if (c === MINUS || (c >= ZERO && c <= NINE)) i = this.number(i);
-      else if (c === 0x74) i = endOfWord(text, i, 'true');
-      else if (c === 0x66) i = endOfWord(text, i, 'false');
-      else if (c === 0x6e) i = endOfWord(text, i, 'null');
-      else throw expectedValue(text, i);
-
-      // After a value: close the containers that end here, then step to the next slot.
-      for (;;) {
-        i = skipWhitespace(text, i);
-        const d = this.depth - 1;
-        if (d < 0) {
-          if (i < text.length) throw problem(text, i, 'expected the end of the text after the JSON value');
-          return;
-        }
-        const inArray = this.kind[d] === ARRAY;
-        const next = text.charCodeAt(i);
-        if (next === COMMA) {
-          if (inArray) this.slot[d]!++;
-          else i = this.key(skipWhitespace(text, i + 1)) - 1;
-          i++;
-          break;
-        }
-        if (next !== (inArray ? CLOSE_BRACKET : CLOSE_BRACE)) {
-          throw problem(text, i, inArray ? "expected ',' or ']' after an array element" : "expected ',' or '}' after a property value");
-        }
+function scan(text: string, lossy: LossyNumber[] | undefined): void {
+  const trusted = lossy !== undefined;
+  // Per open container: its kind; its current array index, or the offset of its current key's
+  // opening quote (decoded only when a path needs it); and its own path, cached once built.
+  const kind: number[] = [];
+  const slot: number[] = [];
+  const paths: Array<string | undefined> = [];
+  let depth = 0;
+  let i = 0;
+  for (;;) {
+    // A value starts at i.
+    i = skipWhitespace(text, i);
+    const c = text.charCodeAt(i);
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      i = skipWhitespace(text, i + 1);
+      kind[depth] = c === OPEN_BRACE ? OBJECT : ARRAY;
+      slot[depth] = c === OPEN_BRACE ? i : 0;
+      paths[depth] = undefined;
+      depth++;
+      // '}' and ']' are the code points 2 past '{' and '['.
+      if (text.charCodeAt(i) === c + 2) {
         i++;
-        this.depth--;
+        depth--;
+      } else {
+        if (c === OPEN_BRACE) i = endOfKey(text, i, trusted);
+        continue;
       }
+    } else if (c === QUOTE) i = endOfString(text, i, trusted);
+    else if (c === MINUS || (c >= ZERO && c <= NINE)) {
+      const start = i;
+      i = endOfNumber(text, i);
+      // Up to 15 significant digits (DBL_DIG) well inside the normal range always round-trip:
+      // nearly every literal in practice takes this exit.
+      if (trusted && (shape.digits > 15 || shape.exponent < -290 || shape.exponent > 290)) {
+        const literal = text.slice(start, i);
+        // The same correctly rounded conversion JSON.parse applies (parseFloat: Number() is
+        // slower, as it also handles whitespace, hex and the like, which a literal never holds).
+        const value = parseFloat(literal);
+        const reason = lossReason(literal, shape.mantissaEnd - start, value);
+        if (reason !== undefined) lossy.push({ path: pathOf(text, kind, slot, paths, depth), text: literal, value, reason });
+      }
+    } else if (c === 0x74) i = endOfWord(text, i, 'true');
+    else if (c === 0x66) i = endOfWord(text, i, 'false');
+    else if (c === 0x6e) i = endOfWord(text, i, 'null');
+    else throw expectedValue(text, i);
+
+    // After a value: close the containers that end here, then step to the next slot.
+    for (;;) {
+      i = skipWhitespace(text, i);
+      const d = depth - 1;
+      if (d < 0) {
+        if (i < text.length) throw problem(text, i, 'expected the end of the text after the JSON value');
+        return;
+      }
+      const inArray = kind[d] === ARRAY;
+      const next = text.charCodeAt(i);
+      if (next === COMMA) {
+        if (inArray) {
+          slot[d]!++;
+          i++;
+        } else {
+          slot[d] = i = skipWhitespace(text, i + 1);
+          i = endOfKey(text, i, trusted);
+        }
+        break;
+      }
+      if (next !== (inArray ? CLOSE_BRACKET : CLOSE_BRACE)) {
+        throw problem(text, i, inArray ? "expected ',' or ']' after an array element" : "expected ',' or '}' after a property value");
+      }
+      i++;
+      depth--;
     }
   }
+}
 
-  /** A property name and its ':', starting at `start`; returns the offset after the ':'. */
-  private key(start: number): number {
-    const text = this.text;
-    if (text.charCodeAt(start) !== QUOTE) throw expectedKey(text, start);
-    const end = endOfString(text, start, this.lossy !== undefined);
-    const d = this.depth - 1;
-    this.slot[d] = start;
-    this.keyEnd[d] = end;
-    const colon = skipWhitespace(text, end);
-    if (text.charCodeAt(colon) !== COLON) throw problem(text, colon, "expected ':' after a property name");
-    return colon + 1;
+/** Path of the value in the current slot of the innermost of `depth` open containers. */
+function pathOf(text: string, kind: number[], slot: number[], paths: Array<string | undefined>, depth: number): string {
+  if (depth === 0) return '$';
+  // Containers' own paths are cached: siblings share their parent's (paths[d] is reset when the
+  // container at d opens, and stays right while it is open).
+  let from = depth - 1;
+  while (from > 0 && paths[from] === undefined) from--;
+  let path = from === 0 ? '$' : (paths[from] as string);
+  for (let d = from; d < depth; d++) {
+    if (d > from) paths[d] = path;
+    path = childPath(path, keyAt(text, kind[d] as number, slot[d] as number));
   }
+  return path;
+}
 
-  /** The number literal at `start`; returns the offset after it. */
-  private number(start: number): number {
-    const text = this.text;
-    let j = start;
-    if (text.charCodeAt(j) === MINUS) j++;
-    let c = text.charCodeAt(j);
-    const intStart = j;
-    if (c === ZERO) {
+/** The current key of a container: an array index, or an object key decoded from the text. */
+function keyAt(text: string, kind: number, slot: number): string | number {
+  if (kind === ARRAY) return slot;
+  const raw = text.slice(slot + 1, endOfString(text, slot, true) - 1);
+  return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+}
+
+/** A property name at `start` and its ':'; returns the offset after the ':'. */
+function endOfKey(text: string, start: number, trusted: boolean): number {
+  if (text.charCodeAt(start) !== QUOTE) throw expectedKey(text, start);
+  const colon = skipWhitespace(text, endOfString(text, start, trusted));
+  if (text.charCodeAt(colon) !== COLON) throw problem(text, colon, "expected ':' after a property name");
+  return colon + 1;
+}
+
+/**
+ * The shape of the number literal endOfNumber last read: where its exponent starts (or its end),
+ * how many digits its significand has (leading zeros included), and its decimal exponent. One
+ * shared record rather than a result object per literal.
+ */
+const shape = { mantissaEnd: 0, digits: 0, exponent: 0 };
+
+/** The number literal at `start`; returns the offset after it and describes it in `shape`. */
+function endOfNumber(text: string, start: number): number {
+  let j = start;
+  if (text.charCodeAt(j) === MINUS) j++;
+  let c = text.charCodeAt(j);
+  const intStart = j;
+  if (c === ZERO) {
+    c = text.charCodeAt(++j);
+    if (c >= ZERO && c <= NINE) throw problem(text, j, 'a number must not have leading zeros', false);
+  } else if (c >= ONE && c <= NINE) {
+    do c = text.charCodeAt(++j);
+    while (c >= ZERO && c <= NINE);
+  } else {
+    const infinity = text.startsWith('Infinity', j) ? ' (Infinity is not a JSON number)' : '';
+    throw problem(text, j, `expected a digit after '-'${infinity}`);
+  }
+  let digits = j - intStart;
+  if (c === DOT) {
+    const fracStart = ++j;
+    c = text.charCodeAt(j);
+    while (c >= ZERO && c <= NINE) c = text.charCodeAt(++j);
+    if (j === fracStart) throw problem(text, j, 'expected a digit after the decimal point');
+    digits += j - fracStart;
+  }
+  shape.mantissaEnd = j;
+  let exponent = 0;
+  if (c === LOWER_E || c === UPPER_E) {
+    c = text.charCodeAt(++j);
+    const negative = c === MINUS;
+    if (c === PLUS || c === MINUS) c = text.charCodeAt(++j);
+    const expStart = j;
+    while (c >= ZERO && c <= NINE) {
+      exponent = Math.min(exponent * 10 + (c - ZERO), 1e6);
       c = text.charCodeAt(++j);
-      if (c >= ZERO && c <= NINE) throw problem(text, j, 'a number must not have leading zeros', false);
-    } else if (c >= ONE && c <= NINE) {
-      do c = text.charCodeAt(++j);
-      while (c >= ZERO && c <= NINE);
-    } else {
-      const infinity = text.startsWith('Infinity', j) ? ' (Infinity is not a JSON number)' : '';
-      throw problem(text, j, `expected a digit after '-'${infinity}`);
     }
-    let digits = j - intStart;
-    if (c === DOT) {
-      const fracStart = ++j;
-      c = text.charCodeAt(j);
-      while (c >= ZERO && c <= NINE) c = text.charCodeAt(++j);
-      if (j === fracStart) throw problem(text, j, 'expected a digit after the decimal point');
-      digits += j - fracStart;
-    }
-    let exponent = 0;
-    if (c === LOWER_E || c === UPPER_E) {
-      c = text.charCodeAt(++j);
-      let sign = 1;
-      if (c === PLUS || c === MINUS) {
-        if (c === MINUS) sign = -1;
-        c = text.charCodeAt(++j);
-      }
-      const expStart = j;
-      while (c >= ZERO && c <= NINE) {
-        exponent = Math.min(exponent * 10 + (c - ZERO), 1e6);
-        c = text.charCodeAt(++j);
-      }
-      if (j === expStart) throw problem(text, j, 'expected a digit in the exponent');
-      exponent *= sign;
-    }
-    // Fast path: up to 15 significant digits (DBL_DIG) well inside the normal range always
-    // round-trip, so they need no closer look. That is nearly every literal in practice.
-    if (this.lossy === undefined || (digits <= 15 && exponent >= -290 && exponent <= 290)) return j;
-    const literal = text.slice(start, j);
-    // The same correctly rounded conversion JSON.parse applies (parseFloat: Number() is slower, as
-    // it also handles whitespace, hex and the like, which a JSON literal never holds).
-    const value = parseFloat(literal);
-    const reason = lossReason(literal, value);
-    if (reason !== undefined) this.lossy.push({ path: this.valuePath(), text: literal, value, reason });
-    return j;
+    if (j === expStart) throw problem(text, j, 'expected a digit in the exponent');
+    if (negative) exponent = 0 - exponent; // (0 - 0 is +0, keeping `shape` all small integers)
   }
-
-  /** Path of the value being scanned: the current slot of the innermost open container. */
-  private valuePath(): string {
-    return this.depth === 0 ? '$' : childPath(this.containerPath(this.depth - 1), this.currentKey(this.depth - 1));
-  }
-
-  /** Path of the open container at stack index d, built from the nearest cached ancestor. */
-  private containerPath(d: number): string {
-    let from = d;
-    while (from > 0 && this.paths[from] === undefined) from--;
-    let path = from === 0 ? '$' : (this.paths[from] as string);
-    for (let k = from + 1; k <= d; k++) {
-      path = childPath(path, this.currentKey(k - 1));
-      this.paths[k] = path;
-    }
-    return path;
-  }
-
-  private currentKey(d: number): string | number {
-    const slot = this.slot[d] as number;
-    if (this.kind[d] === ARRAY) return slot;
-    const raw = this.text.slice(slot + 1, (this.keyEnd[d] as number) - 1);
-    return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
-  }
+  shape.digits = digits;
+  shape.exponent = exponent;
+  return j;
 }
 
 function skipWhitespace(text: string, i: number): number {
-  for (;;) {
-    const c = text.charCodeAt(i);
-    if (c === SPACE || c === LF || c === CR || c === TAB) i++;
-    else return i;
-  }
+  let c = text.charCodeAt(i);
+  if (c !== SPACE && c !== LF && c !== CR && c !== TAB) return i;
+  c = text.charCodeAt(i + 1);
+  if (c !== SPACE && c !== LF && c !== CR && c !== TAB) return i + 1;
+  // A longer run (pretty-printed indentation): the regex engine skips it faster than a loop.
+  WHITESPACE.lastIndex = i + 2;
+  WHITESPACE.test(text);
+  return WHITESPACE.lastIndex;
 }
+
+const WHITESPACE = /[ \n\r\t]*/y;
 
 /** The offset just past the closing quote of the string opening at `start`. */
 function endOfString(text: string, start: number, trusted: boolean): number {
@@ -306,6 +313,8 @@ function endOfString(text: string, start: number, trusted: boolean): number {
     // far faster than a loop (a quote is escaped when an odd number of backslashes precede it).
     let quote = text.indexOf('"', start + 1);
     for (;;) {
+      // JSON.parse accepted the text, so this cannot happen; but a scanner must never loop.
+      if (quote < 0) throw problem(text, text.length, 'unterminated string', false);
       let k = quote - 1;
       while (text.charCodeAt(k) === BACKSLASH) k--;
       if ((quote - k) % 2 === 1) return quote + 1;
@@ -383,51 +392,58 @@ function problem(text: string, offset: number, detail: string, showFound = true)
 /**
  * Why a literal's value did not survive as `value`, or undefined when it did: either `value` is
  * exactly the literal's decimal value, or `String(value)` (the shortest text that round-trips)
- * denotes that value.
+ * denotes that value. `mantissaLength` is the length of the literal before any exponent.
  */
-function lossReason(literal: string, value: number): LossyNumber['reason'] | undefined {
+function lossReason(literal: string, mantissaLength: number, value: number): LossyNumber['reason'] | undefined {
   if (value === Infinity || value === -Infinity) return 'overflow';
-  if (value === 0) return hasNonZeroDigit(literal) ? 'underflow' : undefined;
-  if (sameValue(literal, String(value))) return undefined;
-  // Most remaining literals (17-digit output of printf's %.17g, say) fail this cheap necessary
-  // condition of isExactly, and need no normalizing.
-  if (!Number.isInteger(value) && lastSignificantDigit(literal) !== FIVE) return 'rounded';
-  const [digits, exponent] = decimal(literal);
-  return isExactly(value, digits, exponent) ? undefined : 'rounded';
-}
-
-/** Whether a JSON number literal and a String(number) output denote the same decimal value. */
-function sameValue(literal: string, shortest: string): boolean {
-  if (literal === shortest) return true;
-  if (!hasExponentMark(literal) && !hasExponentMark(shortest)) {
-    // Both plain decimals without redundant leading zeros: equal iff equal once the literal's
-    // fraction drops its trailing zeros (`1.50`, `1.5`). Checked in place: this is the hot case.
+  const last = lastNonZeroDigit(literal, mantissaLength);
+  if (value === 0) return last === undefined ? undefined : 'underflow';
+  // The hot case of long literals, printf's %.17g: the double printed at the literal's precision is the literal itself.
+  if (mantissaLength === literal.length) {
+    const precision = digitsFromFirstNonZero(literal);
+    if (precision <= 100 && value.toPrecision(precision) === literal) return undefined;
+  }
+  const shortest = String(value);
+  if (literal === shortest) return undefined;
+  if (mantissaLength === literal.length && shortest.indexOf('e') < 0) {
+    // Both plain decimals without redundant leading zeros (the hot case): equal iff equal once
+    // the literal's fraction drops its trailing zeros (`1.50`, `1.5`), checked in place.
     let end = literal.length;
     if (literal.indexOf('.') >= 0) {
       while (literal.charCodeAt(end - 1) === ZERO) end--;
       if (literal.charCodeAt(end - 1) === DOT) end--;
     }
-    return end === shortest.length && literal.startsWith(shortest);
+    if (end === shortest.length && literal.startsWith(shortest)) return undefined;
+  } else if (sameDecimal(decimal(literal), decimal(shortest))) return undefined;
+  // Printed at the literal's own precision, the double gives the literal back: the literal is how a
+  // writer printed this very double (printf's %.17g, say), so nothing it said was lost.
+  const written = decimal(literal);
+  const precision = written[0].length;
+  if (precision <= 100 && sameDecimal(written, decimal(value.toPrecision(precision)))) return undefined;
+  // Exactness needs a last significant digit 5 unless the double is an integer: a cheap test
+  // that settles most remaining literals.
+  if (!Number.isInteger(value) && last !== FIVE) return 'rounded';
+  return isExactly(value, written) ? undefined : 'rounded';
+}
+
+/** Digits of a plain literal (no exponent) from its first non-zero one: what `toPrecision` would print. */
+function digitsFromFirstNonZero(literal: string): number {
+  let count = 0;
+  for (let k = 0; k < literal.length; k++) {
+    const c = literal.charCodeAt(k);
+    if (c >= ONE && c <= NINE) count++;
+    else if (c === ZERO && count > 0) count++;
   }
-  const [digits, exponent] = decimal(literal);
-  const [shortDigits, shortExponent] = decimal(shortest);
-  return digits === shortDigits && exponent === shortExponent;
+  return count;
 }
 
-function hasExponentMark(numeral: string): boolean {
-  return numeral.indexOf('e') >= 0 || numeral.indexOf('E') >= 0;
-}
-
-/** The last non-zero digit of a literal's significand (a zero literal has none: NaN). */
-function lastSignificantDigit(literal: string): number {
-  let k = literal.length - 1;
-  const e = Math.max(literal.lastIndexOf('e'), literal.lastIndexOf('E'));
-  if (e >= 0) k = e - 1;
-  for (; k >= 0; k--) {
+/** The last non-zero digit of the literal's significand (its first `mantissaLength` characters). */
+function lastNonZeroDigit(literal: string, mantissaLength: number): number | undefined {
+  for (let k = mantissaLength - 1; k >= 0; k--) {
     const c = literal.charCodeAt(k);
     if (c >= ONE && c <= NINE) return c;
   }
-  return NaN;
+  return undefined;
 }
 
 /**
@@ -435,7 +451,7 @@ function lastSignificantDigit(literal: string): number {
  * leading or trailing zeros. Past 2^53 a double is an integer, compared as a BigInt. Otherwise it
  * is M × 2^-k with M odd, i.e. M·5^k × 10^-k: exactly k decimals, the last one a 5.
  */
-function isExactly(value: number, digits: string, exponent: number): boolean {
+function isExactly(value: number, [digits, exponent]: Decimal): boolean {
   const magnitude = Math.abs(value);
   if (Number.isInteger(magnitude)) return exponent >= 0 && BigInt(digits) * 10n ** BigInt(exponent) === BigInt(magnitude);
   if (exponent >= 0 || !digits.endsWith('5')) return false;
@@ -449,11 +465,15 @@ function isExactly(value: number, digits: string, exponent: number): boolean {
   return Number.isInteger(scaled) && k === -exponent && (BigInt(scaled) * 5n ** BigInt(k)).toString() === digits;
 }
 
-/**
- * A numeral (JSON literal or String(number) output) as [significant digits without leading or
- * trailing zeros, exponent] with |value| = digits × 10^exponent. Zero is ['', 0].
- */
-function decimal(numeral: string): [string, number] {
+/** |value| = digits × 10^exponent, digits without leading or trailing zeros; zero is ['', 0]. */
+type Decimal = [digits: string, exponent: number];
+
+function sameDecimal(a: Decimal, b: Decimal): boolean {
+  return a[0] === b[0] && a[1] === b[1];
+}
+
+/** A numeral (a JSON literal or a String(number) output) as a Decimal. */
+function decimal(numeral: string): Decimal {
   let end = numeral.length;
   let exponent = 0;
   const e = Math.max(numeral.indexOf('e'), numeral.indexOf('E'));
@@ -473,15 +493,6 @@ function decimal(numeral: string): [string, number] {
   while (last > first && mantissa.charCodeAt(last - 1) === ZERO) last--;
   if (first === last) return ['', 0];
   return [mantissa.slice(first, last), exponent + (mantissa.length - last)];
-}
-
-function hasNonZeroDigit(literal: string): boolean {
-  for (let k = 0; k < literal.length; k++) {
-    const c = literal.charCodeAt(k);
-    if (c === LOWER_E || c === UPPER_E) return false;
-    if (c >= ONE && c <= NINE) return true;
-  }
-  return false;
 }
 
 function isHex(c: number): boolean {

@@ -74,10 +74,10 @@ describe('parseJson: lossy numbers', () => {
     expect(lossy('{"p": 0.30000000000000000001}')).toEqual([
       { path: '$.p', text: '0.30000000000000000001', value: 0.3, reason: 'rounded' },
     ]);
-    // %.17g output of a double whose shortest form is shorter: the text says more than the value.
-    expect(lossy('[43.420273000000009]')).toEqual([
-      { path: '$[0]', text: '43.420273000000009', value: 43.42027300000001, reason: 'rounded' },
-    ]);
+    // %.17g output of a double whose shortest form is shorter: the writer's double arrives intact.
+    expect(lossy('[43.420273000000009]')).toEqual([]);
+    // 18 digits that are not the double's own 18 digits (123456789012345.671875).
+    expect(lossy('[123456789012345.679]')).toMatchObject([{ path: '$[0]', reason: 'rounded' }]);
     const text = '123456789012345678e-3';
     expect(String(Number(text))).toBe('123456789012345.67');
     expect(lossy(text)).toEqual([{ path: '$', text, value: 123456789012345.67, reason: 'rounded' }]);
@@ -99,8 +99,9 @@ describe('parseJson: lossy numbers', () => {
     expect(lossy('5e-324')).toEqual([]);
     expect(lossy('2.5e-324')).toEqual([{ path: '$', text: '2.5e-324', value: 5e-324, reason: 'rounded' }]);
     expect(lossy('1.23456789e-320')).toMatchObject([{ reason: 'rounded' }]);
-    // The smallest subnormal printed with 17 digits says more than the double holds.
-    expect(lossy('4.9406564584124654e-324')).toEqual([{ path: '$', text: '4.9406564584124654e-324', value: 5e-324, reason: 'rounded' }]);
+    // The smallest subnormal printed with 17 digits is that double, printed at that precision: kept.
+    expect(lossy('4.9406564584124654e-324')).toEqual([]);
+    expect(lossy('4.9406564584124659e-324')).toMatchObject([{ reason: 'rounded' }]);
     // Just below the largest double: rounds to it rather than overflowing.
     expect(lossy('1.7976931348623158e308')).toEqual([
       { path: '$', text: '1.7976931348623158e308', value: Number.MAX_VALUE, reason: 'rounded' },
@@ -153,6 +154,27 @@ describe('parseJson: lossy numbers', () => {
 
   it('ignores number-like text inside strings and keys', () => {
     expect(lossy('{"9007199254740993": "1e400", "k": ["0.30000000000000000001"]}')).toEqual([]);
+  });
+
+  it('finds the end of strings that end in escaped backslashes or hold escaped quotes', () => {
+    // Keys: a\   b\"c   \\   and a string value "x\"1e400" that must not end early.
+    const text = String.raw`{"a\\":[1e400],"b\\\"c":1e400,"\\\\":["x\"1e400",1e400]}`;
+    expect(lossy(text).map((n) => n.path)).toEqual([
+      childPath(childPath('$', 'a\\'), 0),
+      childPath('$', 'b\\"c'),
+      childPath(childPath('$', '\\\\'), 1),
+    ]);
+  });
+
+  it('reads any JSON whitespace between tokens, however long', () => {
+    const ws = ' \t\r\n'.repeat(50);
+    const text = ['', '{', '"a"', ':', '[', '1', ',', '1e400', ']', ',', '"b"', ':', '{', '}', ',', '"c"', ':', '-1e400', '}', ''].join(ws);
+    expect(parseJson(text).value).toEqual(JSON.parse(text));
+    expect(lossy(text).map((n) => n.path)).toEqual(['$.a[1]', '$.c']);
+    const broken = `${ws}[1,${ws}x]`;
+    const error = syntaxError(broken);
+    expect(error.offset).toBe(broken.indexOf('x'));
+    expect({ line: error.line, column: error.column }).toEqual(lineAndColumn(broken, error.offset));
   });
 
   it('handles nesting deeper than the call stack', () => {
@@ -265,8 +287,9 @@ describe('parseJson: properties', () => {
     expect(withExponent).toBeGreaterThan(0);
   });
 
-  it('reports an integer literal iff neither the double nor its shortest form has its value', () => {
+  it('reports an integer literal iff neither the double, its shortest form nor its form at the literal\'s precision has its value', () => {
     const counts = { lossy: 0, exact: 0, shortestOnly: 0 };
+    const significant = (text: string): number => text.replace('-', '').replace(/0+$/, '').length;
     const wide = fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n });
     // Half the literals are the double's own shortest form, written as an integer.
     const literal = fc.oneof(
@@ -276,7 +299,11 @@ describe('parseJson: properties', () => {
     fc.assert(
       fc.property(literal, (text) => {
         const exact = BigInt(Number(text)) === BigInt(text);
-        const shortest = BigInt(shortestInteger(Number(text))) === BigInt(text);
+        const written = decimal(text);
+        const atOwnPrecision = decimal(Number(text).toPrecision(Math.max(1, significant(text))));
+        const shortest =
+          BigInt(shortestInteger(Number(text))) === BigInt(text) ||
+          (written.digits === atOwnPrecision.digits && written.exponent === atOwnPrecision.exponent);
         const expected = exact || shortest ? [] : [{ path: '$[0]', text, value: Number(text), reason: 'rounded' }];
         expect(lossy(`[${text}]`)).toEqual(expected);
         if (!exact && !shortest) counts.lossy++;
@@ -297,7 +324,7 @@ describe('parseJson: properties', () => {
         const expected = oracleReason(text);
         const found = lossy(text);
         expect({ text, reason: found[0]?.reason }).toEqual({ text, reason: expected });
-        if (found[0]) expect(Object.is(found[0].value, Number(text))).toBe(true);
+        if (found[0]) expect(Object.is(found[0].value, JSON.parse(text))).toBe(true);
         if (expected) counts[expected]!++;
         else counts[decimal(text).digits.length <= 15 ? 'short' : 'long']!++;
       }),
@@ -380,7 +407,8 @@ function oracleReason(text: string): LossyNumber['reason'] | undefined {
   if (literal.digits === '') return undefined;
   if (value === 0) return 'underflow';
   const same = (other: { digits: string; exponent: number }): boolean => other.digits === literal.digits && other.exponent === literal.exponent;
-  return same(decimal(String(value))) || same(exactDecimal(value)) ? undefined : 'rounded';
+  const ownPrecision = literal.digits.length <= 100 && same(decimal(value.toPrecision(literal.digits.length)));
+  return same(decimal(String(value))) || same(exactDecimal(value)) || ownPrecision ? undefined : 'rounded';
 }
 
 /**
