@@ -53,23 +53,27 @@ export async function measure(targets: readonly MeasureTarget[], options: Measur
     compressors: Object.keys(compressors),
   };
   const { signal } = options;
-  const prepared: Array<{ target: MeasureTarget; rows: PreparedRow[]; preview: PayloadResult }> = [];
-  const total = { done: 0, planned: 0 };
+  // Planned task-rounds, known before anything runs so a progress bar starts right; rows that turn
+  // out unmeasurable are taken off as they are found.
+  const plannedOps = (target: MeasureTarget): number => {
+    const ops = target.operations ?? resolved.operations;
+    const extras = (target.extras ?? []).reduce((sum, extra) => sum + ops.filter((op) => extra[op]).length, 0);
+    return target.codecs.length * ops.length + extras;
+  };
+  const total = { done: 0, planned: targets.reduce((sum, target) => sum + resolved.rounds * plannedOps(target), 0) };
 
-  for (const target of targets) {
+  const payloads: PayloadResult[] = [];
+  // Each payload is prepared right before it is timed, never all up front: a library's shared state
+  // (cbor-x's module-wide output buffer, say) must not carry the largest payload into the others.
+  for (const [index, target] of targets.entries()) {
     signal?.throwIfAborted();
-    const progress = { phase: 'prepare', payload: target.payload.name, round: 0, rounds: resolved.rounds } as const;
-    options.onProgress?.({ ...progress, done: 0, total: 0 });
+    options.onProgress?.({ phase: 'prepare', payload: target.payload.name, round: 0, rounds: resolved.rounds, done: total.done, total: total.planned });
     const rows = await prepareRows(target, compressors, target.operations ?? resolved.operations);
     const jsonBytes = new TextEncoder().encode(JSON.stringify(target.payload.value)).length;
     const preview = payloadResult(target, jsonBytes, rows, [], false);
     options.onPayload?.(preview, false);
-    prepared.push({ target, rows, preview });
-    total.planned += resolved.rounds * rows.reduce((sum, row) => sum + Object.keys(row.operations).length, 0);
-  }
+    total.planned -= resolved.rounds * (plannedOps(target) - rows.reduce((sum, row) => sum + Object.keys(row.operations).length, 0));
 
-  const payloads: PayloadResult[] = [];
-  for (const [index, { target, rows, preview }] of prepared.entries()) {
     const tasks: TimedTask[] = rows.flatMap((row) =>
       (target.operations ?? resolved.operations).flatMap((op) => {
         const fn = row.operations[op];
@@ -114,7 +118,7 @@ export async function measure(targets: readonly MeasureTarget[], options: Measur
         rounds.push({ rotation: order[0] ?? 0, wallMs, cpuPressure: pressure, attempts, suspect: contended });
         break;
       }
-      const share = resolved.budget === null ? Infinity : (resolved.budget * (index + 1)) / prepared.length;
+      const share = resolved.budget === null ? Infinity : (resolved.budget * (index + 1)) / targets.length;
       if (round + 1 >= resolved.minRounds && round + 1 < resolved.rounds && performance.now() - started > share) {
         stoppedByBudget = true;
         total.planned -= (resolved.rounds - round - 1) * tasks.length;
