@@ -7,7 +7,7 @@ import type { MeasureResult, OperationResult, PayloadResult, RowResult } from '@
 import { median } from '@wirebench/core/measure';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ComparisonReport, TimingChange } from '../src/compare/compare.js';
-import { NO_CHANGE_LINE, compareResults, formatMarkdown, formatText, regressions, validateMeasureResult } from '../src/compare/compare.js';
+import { NO_CHANGE_LINE, compareResults, fails, formatMarkdown, formatText, regressions, validateMeasureResult } from '../src/compare/compare.js';
 
 // ---------------------------------------------------------------------------------------------
 // Synthetic results: only what compare reads is realistic, the rest is filler of the right type.
@@ -76,6 +76,7 @@ function result(payloads: Readonly<Record<string, readonly RowSpec[]>>, rounds =
         name,
         jsonBytes: 1000,
         lossyNumbers: [],
+        lossyCount: 0,
         reference: 'json',
         rounds: [],
         stoppedByBudget: false,
@@ -225,6 +226,27 @@ describe('compareResults', () => {
     const text = formatText(report);
     expect(text).toContain('only in a:\n  shared / cbor / encode (cbor refused the payload)\n  shared / flatbuffers\n  old\n');
     expect(text).toContain('only in b:\n  shared / protobuf\n  fresh\n');
+  });
+
+  it('fails when a row that worked now errors or no longer gives the payload back exactly', () => {
+    const ratios = [1, 1, 1, 1, 1, 1, 1];
+    const exact = { ok: true, diffs: [], truncated: false };
+    const a = result({ small: [{ name: 'cbor', encode: ratios, decode: ratios }, { name: 'msgpack', encode: ratios, decode: ratios }] }, 7);
+    const b = result({ small: [{ name: 'cbor', error: 'encode failed: boom' }, { name: 'msgpack', encode: ratios, decode: ratios }] }, 7);
+    const errored = compareResults(a, b);
+    expect(errored.breakages).toEqual([{ payload: 'small', row: 'cbor', what: 'now fails: encode failed: boom' }]);
+    expect(fails(errored)).toBe(true);
+    expect(formatText(errored).trimEnd().split('\n').at(-1)).toBe('1 row broke: small / cbor now fails: encode failed: boom');
+
+    const withFidelity = (run: MeasureResult, fidelity: RowResult['fidelity']): MeasureResult => ({
+      ...run,
+      payloads: run.payloads.map((p) => ({ ...p, rows: p.rows.map((r) => (r.name === 'msgpack' ? { ...r, fidelity } : r)) })),
+    });
+    const lossy = { ok: false, diffs: [{ path: '$.id', kind: 'value' as const, expected: 1, actual: 2 }], truncated: false };
+    const lost = compareResults(withFidelity(a, exact), withFidelity(a, lossy));
+    expect(lost.breakages).toEqual([{ payload: 'small', row: 'msgpack', what: 'no longer exact: 1 diff (first: value at $.id)' }]);
+    expect(fails(lost)).toBe(true);
+    expect(fails(compareResults(withFidelity(a, lossy), withFidelity(a, lossy)))).toBe(false);
   });
 
   it('rejects invalid input with a one-line message that names the run and what is wrong', () => {

@@ -6,12 +6,12 @@
  * The bundle is served from a tiny static server on 127.0.0.1 with COOP/COEP headers, so the page is
  * cross-origin isolated and `performance.now()` keeps its fine grain.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FormatId } from '@wirebench/core';
 import type { Environment, MeasureProgress, MeasureResult } from '@wirebench/core/measure';
@@ -24,6 +24,7 @@ import type { BrowserOutcome, BrowserRunConfig, Mode } from '../browser/protocol
 import { SUITE_NAMES } from '../suites/index.js';
 import type { BenchArgs } from './options.js';
 import { DEFAULTS, QUICK, UsageError, parseBenchArgs } from './options.js';
+import { checkOutput } from './plan.js';
 import { progressReporter } from './progress.js';
 
 const BROWSER_SOURCE = fileURLToPath(new URL('../../browser/', import.meta.url));
@@ -347,11 +348,6 @@ async function runMode(browser: Browser, origin: string, mode: Mode, args: Bench
   }
 }
 
-function write(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
-}
-
 async function main(argv: readonly string[]): Promise<number> {
   let args: BenchArgs;
   try {
@@ -373,6 +369,16 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const modes: Mode[] = args.mode === 'both' ? ['page', 'worker'] : [args.mode];
   const both = modes.length > 1;
+  try {
+    for (const mode of modes) {
+      checkOutput(modePath(args.json ?? DEFAULT_JSON, mode, both), '--json');
+      if (args.html) checkOutput(modePath(args.html, mode, both), '--html');
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`bench:browser: ${error.message}`);
+    return 2;
+  }
 
   let server: Server | undefined;
   let browser: Browser | undefined;
@@ -405,11 +411,11 @@ async function main(argv: readonly string[]): Promise<number> {
       if (lossy.length > 0) console.log(`fidelity: these did not give the payload back exactly: ${lossy.join('; ')}`);
 
       const jsonPath = modePath(args.json ?? DEFAULT_JSON, mode, both);
-      write(jsonPath, `${JSON.stringify(result, null, 1)}\n`);
+      writeFileSync(jsonPath, `${JSON.stringify(result, null, 1)}\n`);
       written.push(`result JSON (${mode}): ${jsonPath}`);
       if (args.html) {
         const htmlPath = modePath(args.html, mode, both);
-        write(htmlPath, renderHtmlReport(result));
+        writeFileSync(htmlPath, renderHtmlReport(result));
         written.push(`HTML report (${mode}): ${htmlPath}`);
       }
     }

@@ -1,105 +1,139 @@
 /**
- * `npm run bench:gate-proof`: does the regression gate work with the real engine on this machine?
- * Five times: two quick runs of the same code (the gate must flag nothing), and one quick run whose
- * msgpack decode is made 25 % slower by a test-only wrapper (the gate must flag it). The wrapper
- * adds busy work worth a quarter of the call's own time, calibrated before timing, with no clock
- * reads inside the timed calls. Prints every figure; exits 1 if either promise fails.
+ * `npm run bench:gate-proof`: does the CI gate (bench:gate's decision, the real engine, separate
+ * processes) work on this machine? A baseline pooled from 5 quick runs; then five times: a quick
+ * run of the same code (the gate must pass) and a quick run whose msgpack decode is made 25 %
+ * slower by a test-only wrapper (the gate must fail, its re-measure running the slowed code too).
+ * Prints every figure; exits 1 if either promise fails. About 10 minutes on 2 cores.
+ *
+ * The wrapper adds busy work after each decode, calibrated with the engine (wrapped against plain
+ * decode in interleaved rounds, before the run) until the wrapped call takes 1.25× as long; the
+ * factor reached is printed.
  */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import type { Codec } from '@wirebench/core';
 import type { MeasureResult, MeasureTarget } from '@wirebench/core/measure';
-import { measure, median } from '@wirebench/core/measure';
+import { measure } from '@wirebench/core/measure';
 import type { TimingChange } from '../compare/compare.js';
-import { compareResults, regressions } from '../compare/compare.js';
+import { poolResults } from '../compare/pool.js';
+import { decide } from '../gate/decide.js';
+import { exactly, runInProcess } from '../gate/processes.js';
 import { parseBenchArgs } from './options.js';
 import { contextFor, nodeMeasureOptions, planTargets, suitesFor } from './plan.js';
 
+const SELF = fileURLToPath(import.meta.url);
 const REPEATS = 5;
+const BASELINE_PROCESSES = 5;
 const SLOWDOWN = 1.25;
-const SLOWED = 'msgpack';
+const SLOWED = { format: 'msgpack', operation: 'decode' } as const;
 
 let spinState = 1;
-/** Integer work the JIT cannot drop (its result is kept), with no clock read. */
+/** Integer work the JIT cannot drop (its result is kept), with no clock read inside the timed call. */
 function spin(iterations: number): void {
   let x = spinState;
   for (let i = 0; i < iterations; i++) x = (Math.imul(x, 1103515245) + 12345) | 0;
   spinState = x;
 }
 
-function spinsPerMs(): number {
-  spin(1e6);
-  const rates: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const start = performance.now();
-    spin(5e6);
-    rates.push(5e6 / (performance.now() - start));
-  }
-  return median(rates);
-}
-
-/** Median milliseconds per call of `fn`, warm. */
-function callTime(fn: () => unknown): number {
-  const calls = 200;
-  const times: number[] = [];
-  for (let i = 0; i < 9; i++) {
-    const start = performance.now();
-    for (let c = 0; c < calls; c++) fn();
-    times.push((performance.now() - start) / calls);
-  }
-  return median(times.slice(2));
-}
-
-/** The codec with its decode made `factor` times as slow, by calibrated busy work after each call. */
-function slowedDecode(codec: Codec, bytes: Uint8Array, factor: number, rate: number): Codec {
-  const extra = Math.round(callTime(() => codec.decode(bytes)) * (factor - 1) * rate);
-  return {
+/**
+ * The codec with its decode made `factor` times as slow by busy work after each call, calibrated
+ * with the engine itself (the wrapped decode timed against the plain one in interleaved rounds, as
+ * the bench will time it) until the ratio is within 3 % of the factor. Returns the ratio reached.
+ */
+async function slowedDecode(codec: Codec, value: unknown, factor: number): Promise<{ codec: Codec; achieved: number }> {
+  const bytes = codec.encode(value);
+  let extra = 0;
+  const slowed: Codec = {
     ...codec,
     decode(input) {
-      const value = codec.decode(input);
+      const result = codec.decode(input);
       spin(extra);
-      return value;
+      return result;
     },
   };
-}
-
-async function quickRun(targets: readonly MeasureTarget[], slow: boolean, rate: number): Promise<MeasureResult> {
-  const args = parseBenchArgs(['--quick']);
-  const runTargets = slow
-    ? targets.map((t) => ({
-        ...t,
-        codecs: t.codecs.map((c) => (c.format === SLOWED ? slowedDecode(c, c.encode(t.payload.value), SLOWDOWN, rate) : c)),
-      }))
-    : targets;
-  return measure(runTargets, nodeMeasureOptions(args));
-}
-
-const describe = (t: TimingChange): string => `${t.payload} ${t.row} ${t.operation} ${((t.change - 1) * 100).toFixed(1)} %`;
-
-async function main(): Promise<number> {
-  const args = parseBenchArgs(['--quick']);
-  const { targets } = await planTargets(suitesFor(args), contextFor(args), undefined);
-  const rate = spinsPerMs();
-  const sameFlagged: number[] = [];
-  const slowCaught: number[] = [];
-  const payloads = targets.length;
-  for (let i = 1; i <= REPEATS; i++) {
-    const a = await quickRun(targets, false, rate);
-    const b = await quickRun(targets, false, rate);
-    const c = await quickRun(targets, true, rate);
-    const same = regressions(compareResults(a, b));
-    const slowReport = compareResults(a, c);
-    const slowRows = slowReport.timings.filter((t) => t.row === SLOWED && t.operation === 'decode');
-    const caught = slowRows.filter((t) => t.regression);
-    const others = regressions(slowReport).filter((t) => !(t.row === SLOWED && t.operation === 'decode'));
-    sameFlagged.push(same.length);
-    slowCaught.push(caught.length);
-    console.log(`repeat ${i}: same code → ${same.length} flagged${same.length ? ` (${same.map(describe).join('; ')})` : ''}`);
-    console.log(`          ${SLOWED} decode ×${SLOWDOWN} → flagged on ${caught.length}/${payloads} payloads; measured change ${slowRows.map((t) => `${t.payload} ${((t.change - 1) * 100).toFixed(0)} %`).join(', ')}`);
-    if (others.length > 0) console.log(`          other rows flagged in that run: ${others.map(describe).join('; ')}`);
+  // A first guess from spins per ms on optimized code (the first calls run in the interpreter, far slower).
+  let spinsPerMs = 0;
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    spin(2e6);
+    spinsPerMs = Math.max(spinsPerMs, 2e6 / (performance.now() - start));
   }
-  const quiet = sameFlagged.filter((n) => n === 0).length;
-  const flagged = slowCaught.filter((n) => n === payloads).length;
-  console.log(`\nsame code never flagged: ${quiet} of ${REPEATS} pairs; 25 % slower decode flagged on every payload: ${flagged} of ${REPEATS} runs`);
-  return quiet === REPEATS && flagged === REPEATS ? 0 : 1;
+  const start = performance.now();
+  for (let i = 0; i < 20; i++) codec.decode(bytes);
+  extra = Math.max(1, Math.round(((performance.now() - start) / 20) * (factor - 1) * spinsPerMs));
+  let achieved = 1;
+  for (let i = 0; i < 6; i++) {
+    const target: MeasureTarget = {
+      payload: { name: 'calibration', value },
+      codecs: [codec],
+      extras: [{ name: 'slowed', kind: 'custom', decode: () => slowed.decode(bytes) }],
+      reference: codec.format,
+      operations: ['decode'],
+    };
+    const result = await measure([target], { rounds: 5, roundTime: 10, warmupTime: 30, compressors: {} });
+    achieved = result.payloads[0]?.rows.find((r) => r.name === 'slowed')?.decode?.vsJson?.estimate ?? 1;
+    if (Math.abs(achieved - factor) < 0.03 * factor) break;
+    extra = Math.max(1, Math.round(extra * Math.min(4, Math.max(0.25, (factor - 1) / Math.max(0.02, achieved - 1)))));
+  }
+  return { codec: slowed, achieved };
 }
 
-process.exitCode = await main();
+/** Child process: one quick run of the canonical suite, optionally slowed, written to --json. */
+async function child(out: string, slow: boolean, filter: string | undefined): Promise<void> {
+  const args = parseBenchArgs(['--quick', ...(filter ? ['--filter', filter] : [])]);
+  const { targets } = await planTargets(suitesFor(args), contextFor(args), args.filter);
+  const achieved: string[] = [];
+  const run: MeasureTarget[] = [];
+  for (const target of targets) {
+    const codecs: Codec[] = [];
+    for (const codec of target.codecs) {
+      if (!slow || codec.format !== SLOWED.format) {
+        codecs.push(codec);
+        continue;
+      }
+      const wrapped = await slowedDecode(codec, target.payload.value, SLOWDOWN);
+      achieved.push(`${target.payload.name} ${wrapped.achieved.toFixed(2)}×`);
+      codecs.push(wrapped.codec);
+    }
+    run.push({ ...target, codecs });
+  }
+  if (slow) console.log(`  wrapper calibrated: ${achieved.join(', ')}`);
+  writeFileSync(out, JSON.stringify(await measure(run, nodeMeasureOptions(args))));
+}
+
+const change = (t: TimingChange): string => `${t.payload} ${t.row} ${t.operation} ${t.change >= 1 ? '+' : ''}${((t.change - 1) * 100).toFixed(0)} %`;
+
+async function parent(): Promise<number> {
+  const quickRun = (label: string, slow: boolean, filter?: string): MeasureResult =>
+    runInProcess(SELF, ['--child', ...(slow ? ['--slow'] : []), ...(filter ? ['--filter', filter] : [])], label, !slow);
+  console.log(`baseline: ${BASELINE_PROCESSES} quick runs in separate processes, pooled`);
+  const baseline = poolResults(Array.from({ length: BASELINE_PROCESSES }, (_, i) => quickRun(`proof-baseline-${i}`, false)));
+  let passedSame = 0;
+  let caughtSlow = 0;
+  for (let i = 1; i <= REPEATS; i++) {
+    for (const slow of [false, true]) {
+      const remeasure = async (payloads: string[]): Promise<MeasureResult[]> =>
+        Array.from({ length: 3 }, (_, k) => quickRun(`proof-remeasure-${k}`, slow, exactly(payloads)));
+      const verdict = await decide(baseline, quickRun(`proof-${slow ? 'slow' : 'same'}-${i}`, slow), remeasure);
+      const target = verdict.report.timings.filter((t) => t.row === SLOWED.format && t.operation === SLOWED.operation);
+      const failed = verdict.broken || verdict.confirmed.length > 0;
+      if (slow) {
+        const caught = verdict.confirmed.filter((t) => t.row === SLOWED.format && t.operation === SLOWED.operation).length;
+        if (caught > 0) caughtSlow++;
+        console.log(`repeat ${i}, ${SLOWED.format} ${SLOWED.operation} ×${SLOWDOWN}: gate ${failed ? 'FAILS' : 'passes'}; confirmed on ${caught}/${target.length} payloads; measured ${target.map((t) => `${t.payload} ${((t.change - 1) * 100).toFixed(0)} %`).join(', ')}`);
+      } else {
+        if (!failed) passedSame++;
+        console.log(`repeat ${i}, same code: gate ${failed ? 'FAILS' : 'passes'}; flagged first ${verdict.flagged.length} (${verdict.flagged.map(change).join('; ') || 'none'}), confirmed ${verdict.confirmed.map(change).join('; ') || 'none'}`);
+      }
+    }
+  }
+  console.log(`\nsame code passed the gate: ${passedSame} of ${REPEATS}; ${SLOWED.format} ${SLOWED.operation} 25 % slower failed it: ${caughtSlow} of ${REPEATS}`);
+  return passedSame === REPEATS && caughtSlow === REPEATS ? 0 : 1;
+}
+
+const { values } = parseArgs({
+  options: { child: { type: 'boolean', default: false }, slow: { type: 'boolean', default: false }, quick: { type: 'boolean', default: false }, filter: { type: 'string' }, json: { type: 'string' } },
+});
+if (values.child) await child(values.json as string, values.slow === true, values.filter);
+else process.exitCode = await parent();

@@ -1,61 +1,70 @@
 /**
- * `npm run bench:gate` (CI): the quick Node bench, compared with the committed baseline through
+ * `npm run bench:gate` (CI): the quick Node bench against the committed baseline, through
  * bench:compare's logic. Ratios to JSON travel between machines far better than times, so the
- * baseline is a quick run's result file. Before failing, the gate re-measures the payloads of the
- * flagged rows with more rounds: a regression fails CI only when the re-measure confirms it, so
- * noise alone never turns CI red. `--update` rewrites the baseline from a fresh quick run.
+ * baseline is a result file: quick runs of 5 separate processes, pooled (`--update` rewrites it).
+ * Before failing, the gate re-measures the flagged payloads in 3 fresh processes and fails only on
+ * rows flagged again, so noise alone never turns CI red.
  */
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { MeasureResult } from '@wirebench/core/measure';
-import type { TimingChange } from '../compare/compare.js';
-import { closingLine, compareResults, formatText, regressions, validateMeasureResult } from '../compare/compare.js';
+import { closingLine, formatText, validateMeasureResult } from '../compare/compare.js';
+import { poolResults } from '../compare/pool.js';
+import { REMEASURE_PROCESSES, decide, describeRow } from '../gate/decide.js';
+import { exactly, runInProcess } from '../gate/processes.js';
 
 const BASELINE = fileURLToPath(new URL('../../baselines/node-quick.json', import.meta.url));
 const RUNNER = fileURLToPath(new URL('./run.js', import.meta.url));
-const RESULTS = 'bench/results';
-/** Rounds of the re-measure: more than a quick run, so a real regression stands out and noise does not. */
-const REMEASURE_ROUNDS = 15;
+/** Processes pooled into the baseline. */
+const BASELINE_PROCESSES = 5;
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const key = (t: TimingChange): string => `${t.payload} / ${t.row} / ${t.operation}`;
+const USAGE = `npm run bench:gate [-- --update]
 
-function runBench(out: string, extra: string[] = []): MeasureResult {
-  execFileSync(process.execPath, [RUNNER, '--quick', '--json', out, ...extra], { stdio: ['ignore', 'inherit', 'inherit'] });
-  return validateMeasureResult(JSON.parse(readFileSync(out, 'utf8')) as unknown);
-}
+Runs the quick Node bench (npm run bench -- --quick) and compares it with bench/baselines/node-quick.json
+(npm run bench:compare's method). Rows that regressed beyond the threshold are re-measured in
+${REMEASURE_PROCESSES} fresh processes; the gate fails (exit 1) only on rows the re-measure flags again.
+  --update   rewrite the baseline from ${BASELINE_PROCESSES} quick runs in separate processes, pooled`;
 
-function main(): number {
-  const { values } = parseArgs({ options: { update: { type: 'boolean', default: false } } });
-  mkdirSync(RESULTS, { recursive: true });
-  const current = runBench(`${RESULTS}/gate.json`);
-  if (values.update) {
-    copyFileSync(`${RESULTS}/gate.json`, BASELINE);
-    console.log(`\nbench:gate: baseline updated: ${BASELINE}`);
+async function main(): Promise<number> {
+  let update = false;
+  try {
+    const { values } = parseArgs({ options: { update: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    update = values.update === true;
+  } catch (error) {
+    console.error(`bench:gate: ${(error as Error).message.split('\n')[0]} (see --help)`);
+    return 2;
+  }
+  if (update) {
+    const runs = Array.from({ length: BASELINE_PROCESSES }, (_, i) => runInProcess(RUNNER, [], `baseline-${i}`));
+    writeFileSync(BASELINE, `${JSON.stringify(poolResults(runs), null, 1)}\n`);
+    console.log(`\nbench:gate: baseline rewritten from ${BASELINE_PROCESSES} processes: ${BASELINE}`);
     return 0;
   }
   const baseline = validateMeasureResult(JSON.parse(readFileSync(BASELINE, 'utf8')) as unknown);
-  const report = compareResults(baseline, current);
-  console.log(`\n== bench:gate: this run against bench/baselines/node-quick.json\n${formatText(report, { labels: { a: 'baseline', b: 'this run' } })}`);
-  const flagged = regressions(report);
-  if (flagged.length === 0) return 0;
-
-  // Re-measure only the flagged payloads, with more rounds, and keep the rows flagged again.
-  const payloads = [...new Set(flagged.map((t) => t.payload))];
-  console.log(`\nbench:gate: ${flagged.length} row(s) flagged; re-measuring ${payloads.join(', ')} with ${REMEASURE_ROUNDS} rounds before deciding`);
-  const filter = `^(${payloads.map(escapeRegExp).join('|')})$`;
-  const again = runBench(`${RESULTS}/gate-remeasure.json`, ['--rounds', String(REMEASURE_ROUNDS), '--filter', filter]);
-  const confirmed = regressions(compareResults(baseline, again)).filter((t) => flagged.some((f) => key(f) === key(t)));
-  if (confirmed.length === 0) {
-    console.log('bench:gate: not confirmed by the re-measure: noise, not a regression. OK.');
+  const run = runInProcess(RUNNER, [], 'run');
+  const remeasure = async (payloads: string[]): Promise<MeasureResult[]> => {
+    console.log(`\nbench:gate: re-measuring ${payloads.join(', ')} in ${REMEASURE_PROCESSES} fresh processes before deciding`);
+    return Array.from({ length: REMEASURE_PROCESSES }, (_, i) => runInProcess(RUNNER, ['--filter', exactly(payloads)], `remeasure-${i}`, true));
+  };
+  const verdict = await decide(baseline, run, remeasure);
+  console.log(`\n== bench:gate: this run against bench/baselines/node-quick.json\n${formatText(verdict.report, { labels: { a: 'baseline', b: 'this run' } })}`);
+  if (verdict.broken) {
+    console.error(`bench:gate: ${closingLine(verdict.report)}`);
+    return 1;
+  }
+  if (verdict.flagged.length === 0) return 0;
+  if (verdict.confirmed.length === 0) {
+    console.log(`bench:gate: ${verdict.flagged.map(describeRow).join('; ')} not confirmed by the re-measure: noise, not a regression. OK.`);
     return 0;
   }
-  console.error(`bench:gate: regression confirmed by the re-measure: ${closingLine({ ...report, timings: confirmed })}`);
-  for (const t of confirmed) console.error(`  ${key(t)}: ${((t.change - 1) * 100).toFixed(1)} % slower relative to JSON (${t.low.toFixed(2)}–${t.high.toFixed(2)}×, p ${t.p.toExponential(1)})`);
-  console.error('If the change is intended, refresh the baseline: npm run bench:gate -- --update');
+  console.error(`bench:gate: regression confirmed by the re-measure: ${closingLine({ ...(verdict.remeasured ?? verdict.report), timings: verdict.confirmed })}`);
+  console.error('If the change is intended, rewrite the baseline: npm run bench:gate -- --update');
   return 1;
 }
 
-process.exitCode = main();
+process.exitCode = await main();

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MeasureOptions, MeasureTarget } from '@wirebench/core/measure';
 import { cpuPressure, nodeCompressors, nodeEnvironment } from '../node/environment.js';
@@ -6,6 +7,7 @@ import { PayloadFileError, filesSuite } from '../suites/files.js';
 import { SUITES } from '../suites/index.js';
 import type { Suite, SuiteContext } from '../suites/suite.js';
 import type { BenchArgs } from './options.js';
+import { UsageError } from './options.js';
 
 const CANONICAL_PROTO = fileURLToPath(new URL('../../../schemas/canonical.proto', import.meta.url));
 
@@ -43,4 +45,15 @@ export function nodeMeasureOptions(args: BenchArgs): MeasureOptions {
     cpuPressure,
     environment: nodeEnvironment(),
   };
+}
+
+/** Fails before any measuring when an output file cannot be written, so no run's results are lost at the end. */
+export function checkOutput(path: string | undefined, option: string): void {
+  if (path === undefined) return;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    throw new UsageError(`${option} ${path}: its folder cannot be created (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`${option} ${path}: is a folder, not a file`);
 }

@@ -2,8 +2,7 @@
  * `npm run bench`: the built-in suites or the user's own payloads, measured in this Node process by
  * the one engine of @wirebench/core/measure. `--help` lists the options.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import type { MeasureProgress, MeasureResult } from '@wirebench/core/measure';
 import { measure } from '@wirebench/core/measure';
 import { renderHtmlReport } from '../report/html.js';
@@ -11,7 +10,7 @@ import { LEGEND, formatResult } from '../report/text.js';
 import type { Suite } from '../suites/suite.js';
 import type { BenchArgs } from './options.js';
 import { USAGE, UsageError, parseBenchArgs } from './options.js';
-import { PayloadFileError, contextFor, nodeMeasureOptions, planTargets, suitesFor } from './plan.js';
+import { PayloadFileError, checkOutput, contextFor, nodeMeasureOptions, planTargets, suitesFor } from './plan.js';
 import { progressReporter } from './progress.js';
 
 const DEFAULT_JSON = 'bench/results/latest.json';
@@ -25,6 +24,8 @@ async function main(argv: readonly string[]): Promise<number> {
       console.log(USAGE);
       return 0;
     }
+    checkOutput(args.json ?? DEFAULT_JSON, '--json');
+    checkOutput(args.html, '--html');
     suites = suitesFor(args);
   } catch (error) {
     if (error instanceof UsageError || error instanceof PayloadFileError) {
@@ -49,11 +50,9 @@ async function main(argv: readonly string[]): Promise<number> {
   console.log(`\n${formatResult(result)}`);
 
   const jsonPath = args.json ?? DEFAULT_JSON;
-  mkdirSync(dirname(jsonPath), { recursive: true });
   writeFileSync(jsonPath, `${JSON.stringify(result, null, 1)}\n`);
   console.log(`\nresult JSON: ${jsonPath}`);
   if (args.html) {
-    mkdirSync(dirname(args.html), { recursive: true });
     writeFileSync(args.html, renderHtmlReport(result));
     console.log(`HTML report: ${args.html}`);
   }

@@ -82,10 +82,20 @@ export interface Unmatched {
   readonly reason?: string;
 }
 
+/** A row that worked in a and fails in b: it now errors, or no longer gives the payload back exactly. */
+export interface Breakage {
+  readonly payload: string;
+  readonly row: string;
+  /** In words, e.g. `now fails: encode failed: …` or `no longer exact: 3 diffs (first: value at $.id)`. */
+  readonly what: string;
+}
+
 export interface ComparisonReport {
   readonly alpha: number;
   readonly threshold: number;
   readonly timings: readonly TimingChange[];
+  /** Rows broken in b: deterministic, so no test is needed, and each fails the comparison. */
+  readonly breakages: readonly Breakage[];
   readonly bytes: readonly BytesChange[];
   readonly unmatched: readonly Unmatched[];
   /** What makes this comparison less telling (other machine, contended rounds…), in words. */
@@ -181,7 +191,7 @@ export function compareResults(a: MeasureResult, b: MeasureResult, options: Comp
   validateLabelled(a, 'run a');
   validateLabelled(b, 'run b');
 
-  const report = { alpha, threshold, timings: [] as TimingChange[], bytes: [] as BytesChange[], unmatched: [] as Unmatched[], warnings: environmentWarnings(a, b) };
+  const report = { alpha, threshold, timings: [] as TimingChange[], breakages: [] as Breakage[], bytes: [] as BytesChange[], unmatched: [] as Unmatched[], warnings: environmentWarnings(a, b) };
   const payloadsOfB = new Map(b.payloads.map((payload) => [payload.name, payload]));
   for (const before of a.payloads) {
     const after = payloadsOfB.get(before.name);
@@ -196,6 +206,9 @@ export function compareResults(a: MeasureResult, b: MeasureResult, options: Comp
 /** The timed changes beyond the threshold that make the comparison fail. */
 export const regressions = (report: ComparisonReport): TimingChange[] => report.timings.filter((t) => t.regression);
 
+/** Whether the comparison fails: a row broke, or a timing regressed beyond the threshold. */
+export const fails = (report: ComparisonReport): boolean => report.breakages.length > 0 || regressions(report).length > 0;
+
 function validateLabelled(result: MeasureResult, label: string): void {
   try {
     validateMeasureResult(result);
@@ -208,6 +221,7 @@ interface ReportDraft {
   readonly alpha: number;
   readonly threshold: number;
   readonly timings: TimingChange[];
+  readonly breakages: Breakage[];
   readonly bytes: BytesChange[];
   readonly unmatched: Unmatched[];
   readonly warnings: string[];
@@ -228,6 +242,8 @@ function comparePayload(a: PayloadResult, b: PayloadResult, report: ReportDraft)
       report.unmatched.push({ only: 'a', payload, row: rowA.name });
       continue;
     }
+    const broken = breakage(rowA, rowB);
+    if (broken) report.breakages.push({ payload, row: rowA.name, what: broken });
     if (rowA.bytes !== undefined && rowB.bytes !== undefined && rowA.bytes !== rowB.bytes) {
       report.bytes.push({ payload, row: rowA.name, before: rowA.bytes, after: rowB.bytes, change: rowB.bytes / rowA.bytes });
     }
@@ -236,6 +252,17 @@ function comparePayload(a: PayloadResult, b: PayloadResult, report: ReportDraft)
   }
   const rowsOfA = new Set(a.rows.map((row) => row.name));
   for (const rowB of b.rows) if (!rowsOfA.has(rowB.name)) report.unmatched.push({ only: 'b', payload, row: rowB.name });
+}
+
+/** How b broke a row that worked in a, or undefined: a new error, or fidelity lost (or more diffs than before). */
+function breakage(a: RowResult, b: RowResult): string | undefined {
+  if (b.error !== undefined && a.error === undefined) return `now fails: ${b.error}`;
+  const failing = (row: RowResult): number => row.fidelity?.diffs.filter((d) => d.kind !== 'order').length ?? 0;
+  if (a.fidelity && b.fidelity && failing(b) > failing(a)) {
+    const first = b.fidelity.diffs.find((d) => d.kind !== 'order');
+    return `${a.fidelity.ok ? 'no longer exact' : 'loses more data'}: ${failing(b)} diff${failing(b) === 1 ? '' : 's'}${first ? ` (first: ${first.kind} at ${first.path})` : ''}`;
+  }
+  return undefined;
 }
 
 function compareRow(payload: string, a: RowResult, b: RowResult, report: ReportDraft): void {
@@ -366,6 +393,9 @@ function unmatchedLine(u: Unmatched): string {
  * runs of the same code show too: it is marked in the table (△ ▽) but is not a change of the code.
  */
 export function closingLine(report: ComparisonReport): string {
+  if (report.breakages.length > 0) {
+    return `${plural(report.breakages.length, 'row')} broke: ${report.breakages.map((b) => `${b.payload} / ${b.row} ${b.what}`).join('; ')}`;
+  }
   const failing = regressions(report);
   const improved = report.timings.filter((t) => t.improvement).length;
   if (failing.length === 0 && improved === 0) return NO_CHANGE_LINE;

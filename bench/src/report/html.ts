@@ -216,7 +216,7 @@ function renderPayload(payload: PayloadResult, index: number, options: ResolvedM
   return `<section class="payload" aria-labelledby="payload-${index}">
 <h2 id="payload-${index}">${escapeHtml(payload.name)}</h2>
 ${renderPayloadFacts(payload, options)}
-${renderLossyWarning(payload.lossyNumbers)}
+${renderLossyWarning(payload.lossyNumbers, payload.lossyCount)}
 ${renderContentionWarning(payload)}
 ${renderHighlights(payload)}
 <h3>Size</h3>
@@ -239,9 +239,8 @@ function renderPayloadFacts(payload: PayloadResult, options: ResolvedMeasureOpti
 }
 
 /** Numbers JSON.parse rounded: the loss is in the input, before any codec, so no row can be blamed for it. */
-function renderLossyWarning(lossyNumbers: readonly LossyNumber[]): string {
-  if (lossyNumbers.length === 0) return '';
-  const count = lossyNumbers.length;
+function renderLossyWarning(lossyNumbers: readonly LossyNumber[], count: number): string {
+  if (count === 0) return '';
   const listed = lossyNumbers.slice(0, LISTED_ITEMS).map(
     (lossy) =>
       `<li><code>${escapeHtml(lossy.path)}</code>: <code>${escapeHtml(lossy.text)}</code> became <code>${escapeHtml(String(lossy.value))}</code> (${escapeHtml(lossy.reason)})</li>`,

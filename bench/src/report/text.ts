@@ -79,7 +79,7 @@ function timeTable(payload: PayloadResult, op: 'encode' | 'decode'): string[] {
 function payloadHeader(payload: PayloadResult): string {
   const pressures = payload.rounds.map((r) => r.cpuPressure).filter((p): p is number => p !== undefined);
   const parts = [
-    `JSON ${int(payload.jsonBytes)} bytes`,
+    payload.jsonBytes > 0 ? `JSON ${int(payload.jsonBytes)} bytes` : 'JSON.stringify cannot write it',
     `${payload.rounds.length} rounds${payload.stoppedByBudget ? ' (cut short by --budget)' : ''}`,
     ...(pressures.length > 0 ? [`CPU pressure max ${percent(Math.max(...pressures))}`] : []),
   ];
@@ -89,10 +89,10 @@ function payloadHeader(payload: PayloadResult): string {
 /** Notes under a payload: numbers lost before any codec ran, contended rounds. */
 function payloadWarnings(payload: PayloadResult): string[] {
   const lines: string[] = [];
-  if (payload.lossyNumbers.length > 0) {
+  if (payload.lossyCount > 0) {
     const shown = payload.lossyNumbers.slice(0, 5).map((n) => `${n.path} = ${n.text}`);
     lines.push(
-      `  ! ${payload.lossyNumbers.length} number literal(s) cannot be kept by JSON.parse, so every format (JSON too) sees them changed: ${shown.join(', ')}${payload.lossyNumbers.length > 5 ? ', …' : ''}`,
+      `  ! ${payload.lossyCount} number literal(s) cannot be kept by JSON.parse, so every format (JSON too) sees them changed: ${shown.join(', ')}${payload.lossyCount > 5 ? ', …' : ''}`,
     );
   }
   if (payload.suspect) {

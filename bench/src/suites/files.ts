@@ -1,8 +1,10 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import type { Schema } from '@wirebench/core';
 import { inferSchema, parseJson } from '@wirebench/core';
+import type { MeasureTarget } from '@wirebench/core/measure';
 import type { Suite } from './suite.js';
-import { targetFor } from './suite.js';
+import { codecsFor, targetFor } from './suite.js';
 
 /** A payload file that cannot be benched, with the one line that says why. */
 export class PayloadFileError extends Error {
@@ -13,6 +15,7 @@ interface PayloadFile {
   readonly name: string;
   readonly value: unknown;
   readonly lossyNumbers: ReturnType<typeof parseJson>['lossyNumbers'];
+  readonly lossyCount: number;
 }
 
 /** The .json files named, and those inside the folders named (recursively, in name order). */
@@ -29,15 +32,24 @@ export function findPayloadFiles(paths: readonly string[]): string[] {
       files.push(path);
       continue;
     }
+    const isFile = (file: string): boolean => {
+      try {
+        return statSync(file).isFile();
+      } catch {
+        throw new PayloadFileError(`${file}: cannot be read (a broken link?)`);
+      }
+    };
     const inside = readdirSync(path, { recursive: true, encoding: 'utf8' })
       .filter((entry) => entry.endsWith('.json'))
       .sort()
       .map((entry) => join(path, entry))
-      .filter((file) => statSync(file).isFile());
+      .filter(isFile);
     if (inside.length === 0) throw new PayloadFileError(`${path}: the folder holds no .json file`);
     files.push(...inside);
   }
-  return files;
+  // A file named twice (or inside a folder also named) is measured once: payload names must be unique.
+  const seen = new Set<string>();
+  return files.filter((file) => !seen.has(resolve(file)) && seen.add(resolve(file)));
 }
 
 /** Reads and parses every file before anything is measured, so a bad file stops the run at once. */
@@ -50,8 +62,8 @@ export function readPayloadFiles(paths: readonly string[]): PayloadFile[] {
       throw new PayloadFileError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
     }
     try {
-      const { value, lossyNumbers } = parseJson(text);
-      return { name: relative(process.cwd(), file) || file, value, lossyNumbers };
+      const { value, lossyNumbers, lossyCount } = parseJson(text);
+      return { name: relative(process.cwd(), file) || file, value, lossyNumbers, lossyCount };
     } catch (error) {
       throw new PayloadFileError(`${file}: ${(error as Error).message}`);
     }
@@ -67,11 +79,27 @@ export function filesSuite(paths: readonly string[]): Suite {
     async plan(context) {
       const notes: string[] = [];
       const targets = [];
-      for (const { name, value, lossyNumbers } of payloads) {
-        const target = await targetFor(name, value, inferSchema(value), context, notes);
-        targets.push({ ...target, payload: { ...target.payload, lossyNumbers } });
+      for (const { name, value, lossyNumbers, lossyCount } of payloads) {
+        const target = await fileTarget(name, value, context, notes);
+        targets.push({ ...target, payload: { ...target.payload, lossyNumbers, lossyCount } });
       }
       return { targets, notes };
     },
   };
+}
+
+/**
+ * A file's target. Where no schema can be inferred (JSON nested deeper than the call stack allows,
+ * say), the schemaless formats are still measured and a note says why the schema formats are not.
+ */
+async function fileTarget(name: string, value: unknown, context: Parameters<Suite['plan']>[0], notes: string[]): Promise<MeasureTarget> {
+  let schema: Schema;
+  try {
+    schema = inferSchema(value);
+  } catch (error) {
+    const reason = error instanceof RangeError ? 'the data is nested too deeply' : (error as Error).message;
+    notes.push(`${name}: no schema could be inferred (${reason}), so protobuf and FlatBuffers are not measured on it`);
+    return { payload: { name, value }, codecs: await codecsFor(context.formats.filter((f) => f !== 'protobuf' && f !== 'flatbuffers'), undefined, notes) };
+  }
+  return targetFor(name, value, schema, context, notes);
 }

@@ -1,6 +1,7 @@
 import type { Codec, FormatId, Schema } from '@wirebench/core';
 import { WirebenchError, createCodec } from '@wirebench/core';
 import type { MeasureOptions, MeasureTarget } from '@wirebench/core/measure';
+import type { LibraryRows } from './libraries.js';
 import { libraryRows } from './libraries.js';
 
 /** What every suite is given, in Node and in a browser alike. */
@@ -53,7 +54,12 @@ export async function targetFor(
   notes: string[],
 ): Promise<MeasureTarget> {
   const codecs = await codecsFor(context.formats, schema, notes);
-  const libraries = context.libraries ? libraryRows(value, schema, codecs) : { rows: [], skipped: [] };
+  let libraries: LibraryRows = { rows: [], skipped: [] };
+  try {
+    if (context.libraries) libraries = libraryRows(value, schema, codecs);
+  } catch (error) {
+    notes.push(`${name}: no library rows (${error instanceof RangeError ? 'the data is nested too deeply' : (error as Error).message})`);
+  }
   for (const reason of libraries.skipped) notes.push(`${name}: ${reason}`);
   return { payload: { name, value }, codecs, extras: libraries.rows };
 }

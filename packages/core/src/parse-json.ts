@@ -25,8 +25,13 @@ export interface LossyNumber {
 export interface ParsedJson {
   /** Exactly what `JSON.parse(text)` returns. */
   readonly value: unknown;
-  /** Every number literal whose value JSON.parse could not keep, in text order. */
+  /**
+   * The number literals whose value JSON.parse could not keep, in text order: the first
+   * {@link MAX_LOSSY_NUMBERS} of them (a path can be as long as the text is deep, so the list is capped).
+   */
   readonly lossyNumbers: LossyNumber[];
+  /** How many such literals the text holds in all. */
+  readonly lossyCount: number;
 }
 
 /**
@@ -73,14 +78,15 @@ export function parseJson(text: string): ParsedJson {
   } catch (error) {
     throw locate(text, error);
   }
-  const lossyNumbers: LossyNumber[] = [];
+  const found: Found = { lossy: [], segments: [], count: 0 };
   try {
-    scan(text, lossyNumbers);
+    scan(text, found);
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
     throw new WirebenchError(`parseJson internal error: JSON.parse accepted text its scanner rejects at offset ${error.offset} (${error.detail})`);
   }
-  return { value, lossyNumbers };
+  const lossyNumbers = keptInValue(value, found);
+  return { value, lossyNumbers, lossyCount: found.count - (found.lossy.length - lossyNumbers.length) };
 }
 
 /** JSON.parse failed: find where, with our own scanner (V8's messages and positions vary by version). */
@@ -138,8 +144,8 @@ const ARRAY = 0, OBJECT = 1;
  * state lives in locals, not in a class instance: V8 drops optimized code that depends on the
  * shape of an object that a full GC collected, and every call would then start cold again.
  */
-function scan(text: string, lossy: LossyNumber[] | undefined): void {
-  const trusted = lossy !== undefined;
+function scan(text: string, found: Found | undefined): void {
+  const trusted = found !== undefined;
   // Per open container: its kind; its current array index, or the offset of its current key's
   // opening quote (decoded only when a path needs it); and its own path, cached once built.
   const kind: number[] = [];
@@ -177,7 +183,10 @@ function scan(text: string, lossy: LossyNumber[] | undefined): void {
         // slower, as it also handles whitespace, hex and the like, which a literal never holds).
         const value = parseFloat(literal);
         const reason = lossReason(literal, shape.mantissaEnd - start, value);
-        if (reason !== undefined) lossy.push({ path: pathOf(text, kind, slot, paths, depth), text: literal, value, reason });
+        if (reason !== undefined && found.count++ < MAX_LOSSY_NUMBERS) {
+          found.lossy.push({ path: pathOf(text, kind, slot, paths, depth), text: literal, value, reason });
+          found.segments.push(Array.from({ length: depth }, (_, d) => keyAt(text, kind[d] as number, slot[d] as number)));
+        }
       }
     } else if (c === 0x74) i = endOfWord(text, i, 'true');
     else if (c === 0x66) i = endOfWord(text, i, 'false');
@@ -211,6 +220,34 @@ function scan(text: string, lossy: LossyNumber[] | undefined): void {
       depth--;
     }
   }
+}
+
+/** Lossy literals kept with their path; the rest are only counted. */
+export const MAX_LOSSY_NUMBERS = 1000;
+
+interface Found {
+  readonly lossy: LossyNumber[];
+  /** The keys and indices of each kept literal's path, to find it in the value. */
+  readonly segments: Array<Array<string | number>>;
+  count: number;
+}
+
+/**
+ * The found literals that are in the value: with a duplicate key, JSON.parse keeps the last value,
+ * so a literal under an overwritten key (or an earlier one at the same path) is not reported.
+ */
+function keptInValue(value: unknown, found: Found): LossyNumber[] {
+  const last = new Map<string, number>();
+  found.lossy.forEach((entry, k) => last.set(entry.path, k));
+  return found.lossy.filter((entry, k) => {
+    if (last.get(entry.path) !== k) return false;
+    let at: unknown = value;
+    for (const key of found.segments[k] as Array<string | number>) {
+      if (at === null || typeof at !== 'object' || !Object.hasOwn(at, key)) return false;
+      at = (at as Record<string | number, unknown>)[key];
+    }
+    return Object.is(at, entry.value);
+  });
 }
 
 /** Path of the value in the current slot of the innermost of `depth` open containers. */

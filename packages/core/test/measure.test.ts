@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { Codec } from '../src/codec.js';
 import { jsonCodec } from '../src/formats/json.js';
@@ -129,9 +130,14 @@ describe('measure', () => {
     // Contended on the first try of every round, calm on the retry.
     let calls = 0;
     const flaky = (): number => (stalledMicros += calls++ % 4 === 1 ? 10_000_000 : 0);
-    const calm = await measure([{ payload, codecs: [jsonCodec()] }], { ...quick, cpuPressure: flaky });
+    const progress: MeasureProgress[] = [];
+    const calm = await measure([{ payload, codecs: [jsonCodec()] }], { ...quick, cpuPressure: flaky, onProgress: (p) => progress.push(p) });
     expect(calm.payloads[0]!.rounds.map((r) => r.attempts)).toEqual([2, 2, 2, 2]);
     expect(calm.payloads[0]!.suspect).toBe(false);
+    // Retried attempts count as extra work: the bar never goes backwards and ends full.
+    const done = progress.map((p) => p.done);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(progress.at(-1)).toMatchObject({ done: 2 * 4 * 2, total: 2 * 4 * 2 });
 
     const busy = await measure([{ payload, codecs: [jsonCodec()] }], { ...quick, retries: 1, cpuPressure: () => (stalledMicros += 10_000_000) });
     expect(busy.payloads[0]!.rounds.every((r) => r.attempts === 2 && r.suspect && r.cpuPressure! > 1)).toBe(true);
@@ -139,8 +145,10 @@ describe('measure', () => {
   });
 
   it('stops adding rounds when the time budget is spent, keeping the minimum', async () => {
-    const result = await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], { ...quick, rounds: 50, budget: 1, minRounds: 3 });
+    const progress: MeasureProgress[] = [];
+    const result = await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], { ...quick, rounds: 50, budget: 1, minRounds: 3, onProgress: (p) => progress.push(p) });
     expect(result.payloads[0]!.rounds).toHaveLength(3);
+    expect(progress.at(-1)).toMatchObject({ done: 3 * 4, total: 3 * 4 });
     expect(result.payloads[0]!.stoppedByBudget).toBe(true);
     expect(result.payloads[0]!.rows[1]!.decode!.vsJson!.perRound).toHaveLength(3);
   });
@@ -158,8 +166,24 @@ describe('measure', () => {
     await expect(run).rejects.toThrow('cancelled by the user');
   });
 
+  it('leaves no listener on the caller\'s signal, however many rounds ran', async () => {
+    const controller = new AbortController();
+    await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], { ...quick, rounds: 6, signal: controller.signal });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('rejects when aborted while the last payload, which has nothing to time, is prepared', async () => {
+    const controller = new AbortController();
+    const refusing: Codec = { ...jsonCodec(), encode: () => { throw new Error('refused'); } };
+    const run = measure([{ payload, codecs: [refusing] }], { ...quick, signal: controller.signal, onPayload: () => controller.abort(new Error('stop')) });
+    await expect(run).rejects.toThrow('stop');
+  });
+
   it('refuses nonsense settings and duplicate row names', async () => {
-    await expect(measure([{ payload, codecs: [jsonCodec()] }], { rounds: 0 })).rejects.toThrow('rounds must be a positive number');
+    await expect(measure([{ payload, codecs: [jsonCodec()] }], { rounds: 0 })).rejects.toThrow('rounds must be an integer ≥ 1');
+    await expect(measure([{ payload, codecs: [jsonCodec()] }], { rounds: 2.5 })).rejects.toThrow('rounds must be an integer ≥ 1, got 2.5');
+    await expect(measure([{ payload, codecs: [jsonCodec()] }], { retries: -1 })).rejects.toThrow('retries must be an integer ≥ 0');
+    await expect(measure([{ payload, codecs: [jsonCodec()] }], { maxPressure: Number.NaN })).rejects.toThrow('maxPressure must be a positive number');
     await expect(measure([{ payload, codecs: [jsonCodec(), jsonCodec()] }], quick)).rejects.toThrow('two rows named "json"');
   });
 });

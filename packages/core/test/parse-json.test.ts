@@ -53,10 +53,20 @@ describe('parseJson: the value', () => {
     expect(lossyNumbers.map((n) => n.path)).toEqual(['$.__proto__.polluted']);
   });
 
-  it('reports the literal a duplicate key held even though JSON.parse keeps only the last one', () => {
-    const { value, lossyNumbers } = parseJson('{"a": 1e400, "a": 1}');
-    expect(value).toEqual({ a: 1 });
-    expect(lossyNumbers).toEqual([{ path: '$.a', text: '1e400', value: Infinity, reason: 'overflow' }]);
+  it('reports only what is in the value when a key is duplicated (JSON.parse keeps the last one)', () => {
+    const overwritten = parseJson('{"a": 1e400, "a": 1, "b": [1e400], "b": 2}');
+    expect(overwritten.value).toEqual({ a: 1, b: 2 });
+    expect(overwritten).toMatchObject({ lossyNumbers: [], lossyCount: 0 });
+    const twice = parseJson('{"a": 1e400, "a": -1e999}');
+    expect(twice.lossyNumbers).toEqual([{ path: '$.a', text: '-1e999', value: -Infinity, reason: 'overflow' }]);
+    expect(twice.lossyCount).toBe(1);
+  });
+
+  it('lists the first 1,000 lossy literals with their paths and counts them all', () => {
+    const { lossyNumbers, lossyCount } = parseJson(`[${Array.from({ length: 1500 }, () => '1e400').join(',')}]`);
+    expect(lossyNumbers).toHaveLength(1000);
+    expect(lossyNumbers.at(-1)!.path).toBe('$[999]');
+    expect(lossyCount).toBe(1500);
   });
 });
 

@@ -1,3 +1,4 @@
+import { WirebenchError } from '../errors.js';
 import { checkRoundTrip } from '../fidelity.js';
 import { defaultCompressors } from './compress.js';
 import { detectEnvironment } from './environment.js';
@@ -5,6 +6,8 @@ import { ascending, bootstrapInterval, mean, median, quantile, relativeMarginOfE
 import type { TimedTask } from './timing.js';
 import { callsPerSample, runRound } from './timing.js';
 import type {
+  Compressor,
+  Environment,
   MeasureOptions,
   MeasureResult,
   MeasureTarget,
@@ -40,19 +43,30 @@ export async function measure(targets: readonly MeasureTarget[], options: Measur
   const environment = detectEnvironment(options.environment);
   const compressors = options.compressors ?? defaultCompressors();
   const resolved: ResolvedMeasureOptions = {
-    rounds: positive(options.rounds ?? 11, 'rounds'),
+    rounds: count(options.rounds ?? 11, 'rounds', 1),
     roundTime: positive(options.roundTime ?? 40, 'roundTime'),
     warmupTime: positive(options.warmupTime ?? 150, 'warmupTime'),
     sampleTime: positive(options.sampleTime ?? Math.max(0.05, 100 * environment.timerResolutionMs), 'sampleTime'),
     budget: options.budget === undefined ? null : positive(options.budget, 'budget'),
-    minRounds: positive(options.minRounds ?? 3, 'minRounds'),
-    maxPressure: options.maxPressure ?? 0.25,
-    retries: options.retries ?? 2,
-    bootstrapResamples: options.bootstrapResamples ?? 2000,
+    minRounds: count(options.minRounds ?? 3, 'minRounds', 1),
+    maxPressure: positive(options.maxPressure ?? 0.25, 'maxPressure'),
+    retries: count(options.retries ?? 2, 'retries', 0),
+    bootstrapResamples: count(options.bootstrapResamples ?? 2000, 'bootstrapResamples', 1),
     operations: options.operations ?? ['encode', 'decode'],
     compressors: Object.keys(compressors),
   };
-  const { signal } = options;
+  return measureAll(targets, options, resolved, environment, compressors, options.signal, started);
+}
+
+async function measureAll(
+  targets: readonly MeasureTarget[],
+  options: MeasureOptions,
+  resolved: ResolvedMeasureOptions,
+  environment: Environment,
+  compressors: Readonly<Record<string, Compressor>>,
+  signal: AbortSignal | undefined,
+  started: number,
+): Promise<MeasureResult> {
   // Planned task-rounds, known before anything runs so a progress bar starts right; rows that turn
   // out unmeasurable are taken off as they are found.
   const plannedOps = (target: MeasureTarget): number => {
@@ -69,7 +83,7 @@ export async function measure(targets: readonly MeasureTarget[], options: Measur
     signal?.throwIfAborted();
     options.onProgress?.({ phase: 'prepare', payload: target.payload.name, round: 0, rounds: resolved.rounds, done: total.done, total: total.planned });
     const rows = await prepareRows(target, compressors, target.operations ?? resolved.operations);
-    const jsonBytes = new TextEncoder().encode(JSON.stringify(target.payload.value)).length;
+    const jsonBytes = jsonSize(target.payload.value);
     const preview = payloadResult(target, jsonBytes, rows, [], false);
     options.onPayload?.(preview, false);
     total.planned -= resolved.rounds * (plannedOps(target) - rows.reduce((sum, row) => sum + Object.keys(row.operations).length, 0));
@@ -102,18 +116,18 @@ export async function measure(targets: readonly MeasureTarget[], options: Measur
       let attempts = 0;
       for (;;) {
         attempts++;
-        let done = total.done;
-        report('measure', round, done);
+        // A retried attempt's tasks are counted as extra work, so `done` never goes backwards.
+        if (attempts > 1) total.planned += tasks.length;
+        report('measure', round, total.done);
         const pressureBefore = options.cpuPressure?.();
         const roundStart = performance.now();
-        const roundSamples = await runRound(tasks, order, resolved.roundTime, signal, () => report('measure', round, ++done));
+        const roundSamples = await runRound(tasks, order, resolved.roundTime, signal, () => report('measure', round, ++total.done));
         const wallMs = performance.now() - roundStart;
         const pressureAfter = options.cpuPressure?.();
         const pressure =
           pressureBefore === undefined || pressureAfter === undefined ? undefined : (pressureAfter - pressureBefore) / 1000 / wallMs;
         const contended = pressure !== undefined && pressure > resolved.maxPressure;
         if (contended && attempts <= resolved.retries) continue;
-        total.done = done;
         for (const [id, values] of roundSamples) samples.get(id)?.push(values);
         rounds.push({ rotation: order[0] ?? 0, wallMs, cpuPressure: pressure, attempts, suspect: contended });
         break;
@@ -122,6 +136,7 @@ export async function measure(targets: readonly MeasureTarget[], options: Measur
       if (round + 1 >= resolved.minRounds && round + 1 < resolved.rounds && performance.now() - started > share) {
         stoppedByBudget = true;
         total.planned -= (resolved.rounds - round - 1) * tasks.length;
+        report('measure', round, total.done);
         break;
       }
     }
@@ -132,6 +147,7 @@ export async function measure(targets: readonly MeasureTarget[], options: Measur
     payloads.push(result);
   }
 
+  signal?.throwIfAborted();
   return {
     format: RESULT_FORMAT,
     version: RESULT_VERSION,
@@ -143,8 +159,22 @@ export async function measure(targets: readonly MeasureTarget[], options: Measur
   };
 }
 
+/** UTF-8 bytes of the value as JSON text, or 0 when JSON.stringify cannot write it (nested too deeply). */
+function jsonSize(value: unknown): number {
+  try {
+    return new TextEncoder().encode(JSON.stringify(value)).length;
+  } catch {
+    return 0;
+  }
+}
+
 function positive(value: number, name: string): number {
   if (!(value > 0) || !Number.isFinite(value)) throw new RangeError(`measure: ${name} must be a positive number, got ${value}`);
+  return value;
+}
+
+function count(value: number, name: string, min: number): number {
+  if (!Number.isInteger(value) || value < min) throw new RangeError(`measure: ${name} must be an integer ≥ ${min}, got ${value}`);
   return value;
 }
 
@@ -168,7 +198,7 @@ async function prepareRows(
     try {
       bytes = codec.encode(value);
     } catch (error) {
-      rows.push({ result: { ...base, error: `encode failed: ${messageOf(error)}` }, operations: {} });
+      rows.push({ result: { ...base, error: failure('encode', error) }, operations: {} });
       continue;
     }
     const compressed: Record<string, number> = {};
@@ -178,7 +208,7 @@ async function prepareRows(
     try {
       decoded = codec.decode(bytes);
     } catch (error) {
-      const result = { ...base, bytes: bytes.length, compressed, error: `decode failed: ${messageOf(error)}` };
+      const result = { ...base, bytes: bytes.length, compressed, error: failure('decode', error) };
       rows.push({ result, operations: only(operations, { encode }) });
       continue;
     }
@@ -214,6 +244,10 @@ function only(operations: readonly Operation[], fns: Partial<Record<Operation, (
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** A codec's failure in words: wirebench's own errors already name the format and the operation. */
+const failure = (operation: Operation, error: unknown): string =>
+  error instanceof WirebenchError ? error.message : `${operation} failed: ${messageOf(error)}`;
 
 function timedRow(
   row: PreparedRow,
@@ -275,6 +309,7 @@ function payloadResult(
     name: target.payload.name,
     jsonBytes,
     lossyNumbers: target.payload.lossyNumbers ?? [],
+    lossyCount: target.payload.lossyCount ?? target.payload.lossyNumbers?.length ?? 0,
     reference,
     rounds,
     stoppedByBudget,

@@ -25,24 +25,21 @@ export async function runRound(
   signal: AbortSignal | undefined,
   onTaskDone: () => void,
 ): Promise<Map<string, number[]>> {
-  const bench = new Bench({
-    time,
-    iterations: 2,
-    warmup: false,
-    retainSamples: true,
-    throws: true,
-    ...(signal ? { signal } : {}),
-  });
+  // The signal is checked before every sample rather than handed to tinybench, which would add a
+  // listener per task to it: a long run must not pile listeners up on the caller's signal.
+  signal?.throwIfAborted();
+  const bench = new Bench({ time, iterations: 2, warmup: false, retainSamples: true, throws: true });
   for (const index of order) {
     const task = tasks[index] as TimedTask;
     const { fn } = task;
+    // Declared synchronous ({ async: false }), so tinybench does not call it once more to find out.
     bench.add(task.id, (): FnReturnedObject => {
+      signal?.throwIfAborted();
       const calls = task.callsPerSample;
       const start = bench.now();
       for (let i = 0; i < calls; i++) sink = fn();
       const elapsed = bench.now() - start;
       return { overriddenDuration: elapsed / calls, overriddenIterationCost: elapsed };
-      // Declared synchronous, so tinybench does not call it once more to find out.
     }, { async: false });
   }
   bench.addEventListener('cycle', onTaskDone);

@@ -15,6 +15,8 @@ export interface Payload {
   readonly value: unknown;
   /** Number literals the JSON text held that `JSON.parse` could not keep (from `parseJson`), reported beside the results. */
   readonly lossyNumbers?: readonly LossyNumber[];
+  /** How many lossy literals the text held in all (`parseJson` lists at most 1,000). */
+  readonly lossyCount?: number;
 }
 
 /**
@@ -147,9 +149,10 @@ export interface MeasureResult {
 
 export interface PayloadResult {
   readonly name: string;
-  /** UTF-8 bytes of `JSON.stringify(value)`: the basis of every MB/s figure. */
+  /** UTF-8 bytes of `JSON.stringify(value)`: the basis of every MB/s figure (0 when JSON cannot write the value). */
   readonly jsonBytes: number;
   readonly lossyNumbers: readonly LossyNumber[];
+  readonly lossyCount: number;
   /** The row ratios are taken against. */
   readonly reference: string;
   readonly rounds: RoundInfo[];

@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MeasureResult } from '@wirebench/core/measure';
+import { describe, expect, it } from 'vitest';
+
+/** `npm run bench` as a user meets it: the built runner, tiny settings so each run takes about a second. */
+const RUNNER = fileURLToPath(new URL('../dist/cli/run.js', import.meta.url));
+const TINY = ['--rounds', '3', '--time', '1', '--warmup', '1'];
+
+function bench(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [RUNNER, ...args], { encoding: 'utf8' });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('npm run bench on your own payloads', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wirebench-cli-'));
+  const good = join(dir, 'good.json');
+  writeFileSync(good, JSON.stringify({ id: 9007199254740993, name: 'a' }).replace('9007199254740992', '9007199254740993'));
+
+  it('benches a file, names the number JSON.parse lost, and measures a file named twice once', () => {
+    const out = join(dir, 'out.json');
+    const run = bench(good, good, '--formats', 'json,msgpack', '--json', out, ...TINY);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('1 number literal(s) cannot be kept by JSON.parse');
+    const result = JSON.parse(readFileSync(out, 'utf8')) as MeasureResult;
+    expect(result.payloads).toHaveLength(1);
+    expect(result.payloads[0]).toMatchObject({ lossyCount: 1, lossyNumbers: [{ path: '$.id', text: '9007199254740993' }] });
+  });
+
+  it('says in one line, with exit code 2, what is wrong with bad input', () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"a": 1,\n  "b": [1, 2,, 3]}');
+    const broken = join(dir, 'broken');
+    mkdirSync(broken);
+    symlinkSync(join(dir, 'nowhere.json'), join(broken, 'gone.json'));
+    const cases: Array<[string[], RegExp]> = [
+      [[bad], /^bench: .*bad\.json: invalid JSON at line 2, column 14: /],
+      [[join(dir, 'missing.json')], /^bench: .*missing\.json: no such file or folder$/],
+      [[broken], /^bench: .*gone\.json: cannot be read \(a broken link\?\)$/],
+      [[good, '--json', dir], /^bench: --json .*: is a folder, not a file/],
+      [['--rounds', 'x'], /^bench: --rounds must be a number ≥ 3, got "x"/],
+      [['--frobnicate'], /^bench: Unknown option '--frobnicate'/],
+    ];
+    for (const [args, message] of cases) {
+      const run = bench(...TINY, ...args);
+      expect({ args, status: run.status }).toEqual({ args, status: 2 });
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr.trim()).toMatch(message);
+    }
+  });
+
+  it('still measures the schemaless formats on JSON too deep to infer a schema from, and says why', () => {
+    const deep = join(dir, 'deep.json');
+    writeFileSync(deep, `${'['.repeat(20000)}1${']'.repeat(20000)}`);
+    const run = bench(deep, '--formats', 'json,msgpack,protobuf', '--json', join(dir, 'deep-out.json'), ...TINY);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('no schema could be inferred (the data is nested too deeply), so protobuf and FlatBuffers are not measured on it');
+  });
+});
