@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MeasureResult, OperationResult, PayloadResult, RowResult } from '@wirebench/core/measure';
 import { median } from '@wirebench/core/measure';
+import { seededRandom } from '@wirebench/core/samples';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ComparisonReport, TimingChange } from '../src/compare/compare.js';
 import { NO_CHANGE_LINE, compareResults, fails, formatMarkdown, formatText, regressions, validateMeasureResult } from '../src/compare/compare.js';
@@ -84,18 +85,6 @@ function result(payloads: Readonly<Record<string, readonly RowSpec[]>>, rounds =
         rows: [row({ name: 'json', bytes: 1000, encode: ones, decode: ones }), ...rows.map(row)],
       }),
     ),
-  };
-}
-
-/** mulberry32, so every draw below is the same on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
