@@ -27,7 +27,7 @@ async function main(argv: readonly string[]): Promise<number> {
     throw error;
   }
   if (args.help) {
-    console.log('npm run bench:alloc -- [files or folders …] [--suite …] [--formats …] [--filter …] [--json <file>]\n\n' +
+    console.log('npm run bench:alloc -- [files or folders …] [--suite …] [--formats …] [--filter …] [--libraries] [--seed <n>] [--json <file>]\n\n' +
       'Bytes allocated per encode and decode call (V8 heap, and ArrayBuffer memory outside it), median of five\n' +
       'windows with no garbage collection, ± half their range. Needs the Node flags the npm script passes.');
     return 0;

@@ -133,7 +133,14 @@ async function parent(): Promise<number> {
 }
 
 const { values } = parseArgs({
-  options: { child: { type: 'boolean', default: false }, slow: { type: 'boolean', default: false }, quick: { type: 'boolean', default: false }, filter: { type: 'string' }, json: { type: 'string' } },
+  options: { help: { type: 'boolean', short: 'h', default: false }, child: { type: 'boolean', default: false }, slow: { type: 'boolean', default: false }, quick: { type: 'boolean', default: false }, filter: { type: 'string' }, json: { type: 'string' } },
 });
-if (values.child) await child(values.json as string, values.slow === true, values.filter);
+if (values.help) {
+  console.log(`npm run bench:gate-proof
+
+Proves the CI gate on this machine with the real engine, in separate processes (about 12 minutes):
+a baseline pooled from ${BASELINE_PROCESSES} quick runs, then ${REPEATS} times a quick run of the same code (the gate must
+pass) and a quick run with msgpack decode made 25 % slower by a test-only wrapper (the gate must fail).
+Exit 0 when both hold every time, 1 otherwise.`);
+} else if (values.child) await child(values.json as string, values.slow === true, values.filter);
 else process.exitCode = await parent();

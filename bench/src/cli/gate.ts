@@ -22,8 +22,9 @@ const BASELINE_PROCESSES = 5;
 const USAGE = `npm run bench:gate [-- --update]
 
 Runs the quick Node bench (npm run bench -- --quick) and compares it with bench/baselines/node-quick.json
-(npm run bench:compare's method). Rows that regressed beyond the threshold are re-measured in
-${REMEASURE_PROCESSES} fresh processes; the gate fails (exit 1) only on rows the re-measure flags again.
+(npm run bench:compare's method). A row that now errors, loses data or is gone fails the gate (exit 1)
+at once; rows that regressed beyond the threshold are re-measured in ${REMEASURE_PROCESSES} fresh processes, and
+the gate fails only on rows the re-measure flags again.
   --update   rewrite the baseline from ${BASELINE_PROCESSES} quick runs in separate processes, pooled`;
 
 async function main(): Promise<number> {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MeasureOptions, MeasureTarget } from '@wirebench/core/measure';
@@ -56,4 +56,19 @@ export function checkOutput(path: string | undefined, option: string): void {
     throw new UsageError(`${option} ${path}: its folder cannot be created (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
   if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`${option} ${path}: is a folder, not a file`);
+  try {
+    // Opened for appending: proves the file can be written without touching what it holds.
+    closeSync(openSync(path, 'a'));
+  } catch (error) {
+    throw new UsageError(`${option} ${path}: cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+}
+
+/** Writes an output file; a failure (a full disk, say) is one line and exit code 2, not a stack trace. */
+export function writeOutput(path: string, text: string, option: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (error) {
+    throw new UsageError(`${option} ${path}: cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
 }

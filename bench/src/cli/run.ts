@@ -2,7 +2,6 @@
  * `npm run bench`: the built-in suites or the user's own payloads, measured in this Node process by
  * the one engine of @wirebench/core/measure. `--help` lists the options.
  */
-import { writeFileSync } from 'node:fs';
 import type { MeasureProgress, MeasureResult } from '@wirebench/core/measure';
 import { measure } from '@wirebench/core/measure';
 import { renderHtmlReport } from '../report/html.js';
@@ -10,7 +9,7 @@ import { LEGEND, formatResult } from '../report/text.js';
 import type { Suite } from '../suites/suite.js';
 import type { BenchArgs } from './options.js';
 import { USAGE, UsageError, parseBenchArgs } from './options.js';
-import { PayloadFileError, checkOutput, contextFor, nodeMeasureOptions, planTargets, suitesFor } from './plan.js';
+import { PayloadFileError, checkOutput, contextFor, nodeMeasureOptions, planTargets, suitesFor, writeOutput } from './plan.js';
 import { progressReporter } from './progress.js';
 
 const DEFAULT_JSON = 'bench/results/latest.json';
@@ -50,10 +49,16 @@ async function main(argv: readonly string[]): Promise<number> {
   console.log(`\n${formatResult(result)}`);
 
   const jsonPath = args.json ?? DEFAULT_JSON;
-  writeFileSync(jsonPath, `${JSON.stringify(result, null, 1)}\n`);
+  try {
+    writeOutput(jsonPath, `${JSON.stringify(result, null, 1)}\n`, '--json');
+    if (args.html) writeOutput(args.html, renderHtmlReport(result), '--html');
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`bench: ${error.message}`);
+    return 2;
+  }
   console.log(`\nresult JSON: ${jsonPath}`);
   if (args.html) {
-    writeFileSync(args.html, renderHtmlReport(result));
     console.log(`HTML report: ${args.html}`);
   }
   const lossy = result.payloads.flatMap((p) => p.rows.filter((r) => r.fidelity && !r.fidelity.ok).map((r) => `${r.name} on ${p.name}`));

@@ -33,7 +33,8 @@ export async function decide(
 ): Promise<GateVerdict> {
   const report = compareResults(baseline, run);
   const flagged = regressions(report);
-  const broken = report.breakages.length > 0;
+  // A row or payload the baseline measured and this run lacks (its codec could not be built, say) is broken too.
+  const broken = report.breakages.length > 0 || report.unmatched.some((u) => u.only === 'a');
   if (flagged.length === 0) return { report, flagged, confirmed: [], broken };
   const runs = await remeasure([...new Set(flagged.map((t) => t.payload))]);
   const remeasured = compareResults(baseline, poolResults(runs));

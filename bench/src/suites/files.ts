@@ -32,6 +32,7 @@ export function findPayloadFiles(paths: readonly string[]): string[] {
       files.push(path);
       continue;
     }
+    if (!stats.isDirectory()) throw new PayloadFileError(`${path}: neither a file nor a folder`);
     const isFile = (file: string): boolean => {
       try {
         return statSync(file).isFile();

@@ -26,8 +26,10 @@ export interface ParsedJson {
   /** Exactly what `JSON.parse(text)` returns. */
   readonly value: unknown;
   /**
-   * The number literals whose value JSON.parse could not keep, in text order: the first
-   * {@link MAX_LOSSY_NUMBERS} of them (a path can be as long as the text is deep, so the list is capped).
+   * The number literals of the text whose value JSON.parse could not keep, in text order: the first
+   * {@link MAX_LOSSY_NUMBERS} of them (a path can be as long as the text is deep, so the list is
+   * capped). A literal under a key the object repeats is listed too, though JSON.parse keeps only the
+   * key's last value: the list says what the text held, and a repeated key is a loss of its own.
    */
   readonly lossyNumbers: LossyNumber[];
   /** How many such literals the text holds in all. */
@@ -78,15 +80,14 @@ export function parseJson(text: string): ParsedJson {
   } catch (error) {
     throw locate(text, error);
   }
-  const found: Found = { lossy: [], segments: [], count: 0 };
+  const found: Found = { lossy: [], count: 0 };
   try {
     scan(text, found);
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
     throw new WirebenchError(`parseJson internal error: JSON.parse accepted text its scanner rejects at offset ${error.offset} (${error.detail})`);
   }
-  const lossyNumbers = keptInValue(value, found);
-  return { value, lossyNumbers, lossyCount: found.count - (found.lossy.length - lossyNumbers.length) };
+  return { value, lossyNumbers: found.lossy, lossyCount: found.count };
 }
 
 /** JSON.parse failed: find where, with our own scanner (V8's messages and positions vary by version). */
@@ -185,7 +186,6 @@ function scan(text: string, found: Found | undefined): void {
         const reason = lossReason(literal, shape.mantissaEnd - start, value);
         if (reason !== undefined && found.count++ < MAX_LOSSY_NUMBERS) {
           found.lossy.push({ path: pathOf(text, kind, slot, paths, depth), text: literal, value, reason });
-          found.segments.push(Array.from({ length: depth }, (_, d) => keyAt(text, kind[d] as number, slot[d] as number)));
         }
       }
     } else if (c === 0x74) i = endOfWord(text, i, 'true');
@@ -227,27 +227,7 @@ export const MAX_LOSSY_NUMBERS = 1000;
 
 interface Found {
   readonly lossy: LossyNumber[];
-  /** The keys and indices of each kept literal's path, to find it in the value. */
-  readonly segments: Array<Array<string | number>>;
   count: number;
-}
-
-/**
- * The found literals that are in the value: with a duplicate key, JSON.parse keeps the last value,
- * so a literal under an overwritten key (or an earlier one at the same path) is not reported.
- */
-function keptInValue(value: unknown, found: Found): LossyNumber[] {
-  const last = new Map<string, number>();
-  found.lossy.forEach((entry, k) => last.set(entry.path, k));
-  return found.lossy.filter((entry, k) => {
-    if (last.get(entry.path) !== k) return false;
-    let at: unknown = value;
-    for (const key of found.segments[k] as Array<string | number>) {
-      if (at === null || typeof at !== 'object' || !Object.hasOwn(at, key)) return false;
-      at = (at as Record<string | number, unknown>)[key];
-    }
-    return Object.is(at, entry.value);
-  });
 }
 
 /** Path of the value in the current slot of the innermost of `depth` open containers. */

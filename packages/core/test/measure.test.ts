@@ -166,6 +166,14 @@ describe('measure', () => {
     await expect(run).rejects.toThrow('cancelled by the user');
   });
 
+  it('cancels promptly when the abort comes from a timer (the event loop is not starved)', async () => {
+    const controller = new AbortController();
+    const started = performance.now();
+    setTimeout(() => controller.abort(new Error('timed out')), 50);
+    await expect(measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], { ...quick, rounds: 100_000, signal: controller.signal })).rejects.toThrow('timed out');
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it('leaves no listener on the caller\'s signal, however many rounds ran', async () => {
     const controller = new AbortController();
     await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], { ...quick, rounds: 6, signal: controller.signal });
