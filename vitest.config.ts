@@ -12,7 +12,7 @@ class SummaryLine implements Reporter {
 
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'bench/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'packages/playground/e2e/**/*.test.ts', 'bench/test/**/*.test.ts'],
     reporters: ['default', new SummaryLine()],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,0 +1,231 @@
+/**
+ * The playground end to end: Vite builds it, Vite's preview server serves it with COOP/COEP on a free
+ * port of 127.0.0.1, and Debian's Chromium (through playwright-core; nothing downloads a browser)
+ * pastes payloads, measures, cancels, and runs it at a phone's viewport with 4× CPU throttling.
+ * Screenshots go to test-results/playground-*.png.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { canonicalSamples } from '@wirebench/core/samples';
+import type { Browser, Page } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SCREENSHOTS = fileURLToPath(new URL('../../../test-results/', import.meta.url));
+const TWITTER = fileURLToPath(new URL('../../../../shared/data/corpus/twitter.json', import.meta.url));
+const FORMATS = ['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'];
+
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.log(`packages/playground/e2e skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** About 400 KB of JSON with the mix of a real API response, when the corpus is not beside the checkout. */
+function generatedPayload(): string {
+  const statuses = Array.from({ length: 900 }, (_, i) => ({
+    id: 1_000_000 + i,
+    text: `status ${i}: ${'lorem ipsum dolor sit amet '.repeat(6)}`,
+    user: { id: i * 7, name: `user_${i}`, verified: i % 3 === 0, followers: i * 13, location: i % 5 ? null : 'Somewhere' },
+    entities: { hashtags: i % 4 ? [] : [{ text: 'tag', indices: [1, 4] }], urls: [] },
+    retweet_count: i % 17,
+    favorited: false,
+    lang: 'en',
+  }));
+  return JSON.stringify({ statuses, search_metadata: { count: statuses.length, query: 'wirebench' } });
+}
+
+let outDir = '';
+let server: PreviewServer | undefined;
+let browser: Browser | undefined;
+let url = '';
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  const { build, preview } = await import('vite');
+  const configFile = join(ROOT, 'vite.config.ts');
+  outDir = mkdtempSync(join(tmpdir(), 'wirebench-playground-'));
+  await build({ root: ROOT, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true, reportCompressedSize: false } });
+  const port = await freePort();
+  server = await preview({ root: ROOT, configFile, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
+  url = `http://127.0.0.1:${port}/`;
+  const { chromium } = await import('playwright-core');
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+async function openPage(options: Parameters<Browser['newPage']>[0] = {}): Promise<Page> {
+  const page = await browser!.newPage(options);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url);
+  await page.locator('select[aria-label="Built-in sample"] option').nth(5).waitFor({ state: 'attached' });
+  expect(errors).toEqual([]);
+  return page;
+}
+
+/** A paste event carrying `text`, as a user's paste into the text area delivers it. */
+async function paste(page: Page, text: string): Promise<void> {
+  await page.locator('#payload').evaluate((area, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+const results = (status: string): string => `#results[aria-busy="false"][data-status="${status}"]`;
+
+async function expectAllFormats(page: Page): Promise<void> {
+  for (const format of FORMATS) {
+    const row = page.locator(`tr[data-format="${format}"]`);
+    expect(await row.locator('td.size .figure').innerText(), `${format} size`).toMatch(/\d+(\.\d+)? (B|KB|MB)/);
+    expect(await row.locator('td.encode .figure').innerText(), `${format} encode`).toMatch(/\d (µs|ms)/);
+    expect(await row.locator('td.decode .figure').innerText(), `${format} decode`).toMatch(/\d (µs|ms)/);
+    expect(await row.locator('td.fidelity').innerText(), `${format} fidelity`).toContain('exact');
+  }
+  expect(await page.locator('tr[data-format="simdjson"]').innerText()).toContain('Node-only');
+}
+
+describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
+  it('measures a pasted canonical payload: every format has a size, timings and an exact fidelity', async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+      const sample = canonicalSamples(1).find((s) => s.shape === 'order')!;
+      await page.fill('#payload', JSON.stringify(sample.value, null, 2));
+      await page.evaluate(() => {
+        const w = window as unknown as { longTasks: number[] };
+        w.longTasks = [];
+        new PerformanceObserver((list) => w.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+      });
+      await page.getByRole('button', { name: 'Measure', exact: true }).click();
+      await page.waitForSelector(results('done'));
+      // The measuring is in the worker: the page's main thread has no long task over 100 ms meanwhile.
+      const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+      console.log(`playground e2e: main-thread long tasks while measuring: ${longTasks.length ? longTasks.map((d) => `${d.toFixed(0)} ms`).join(', ') : 'none'}`);
+      expect(Math.max(0, ...longTasks)).toBeLessThan(100);
+      await expectAllFormats(page);
+      expect(await page.locator('#run-info').innerText()).toMatch(/\d+ rounds ran/);
+      expect(await page.locator('#device').innerText()).toContain('fine-grained');
+      expect(await page.locator('figure.chart').count()).toBe(3);
+      await page.screenshot({ path: join(SCREENSHOTS, 'playground-desktop.png'), fullPage: true });
+
+      // Take results away: the downloaded result JSON imports back for a side-by-side comparison.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download result JSON' }).click()]);
+      const resultPath = join(outDir, 'result.json');
+      await download.saveAs(resultPath);
+      expect(JSON.parse(readFileSync(resultPath, 'utf8'))).toMatchObject({ format: 'wirebench-result', version: 1 });
+      await page.locator('section[aria-labelledby="compare-heading"] input[type="file"]').setInputFiles(resultPath);
+      await page.locator('.compare tbody tr').nth(FORMATS.length - 1).waitFor();
+      expect(await page.locator('.compare tbody tr').count()).toBe(FORMATS.length);
+
+      // The share link carries the payload: another page opened on it has the same text to measure.
+      await page.getByRole('button', { name: 'Copy share link' }).click();
+      await page.waitForSelector('#shared');
+      const link = page.url();
+      expect(link).toMatch(/#p=[A-Za-z0-9_-]+$/);
+      const other = await browser!.newPage();
+      try {
+        await other.goto(link);
+        await other.getByText('Loaded the payload from the share link').waitFor();
+        expect(JSON.parse(await other.locator('#payload').inputValue())).toEqual(sample.value);
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows the line and column of invalid JSON', async () => {
+    const page = await openPage();
+    try {
+      await page.fill('#payload', '{\n  "name": "x" "y"\n}');
+      await page.getByRole('button', { name: 'Measure', exact: true }).click();
+      await page.waitForSelector(results('invalid'));
+      expect(await page.locator('[role="alert"]').innerText()).toContain('line 2, column 15');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('cancels a run: aria-busy returns to false and the page says cancelled', async () => {
+    const page = await openPage();
+    try {
+      await page.fill('#payload', generatedPayload());
+      await page.getByRole('button', { name: 'Measure', exact: true }).click();
+      await page.waitForSelector('#results[aria-busy="true"] [role="progressbar"]');
+      await page.waitForSelector('tr[data-format="protobuf"] td.size .figure');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.waitForSelector(results('cancelled'));
+      expect(await page.locator('#results').innerText()).toMatch(/cancelled/i);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('restarts a crashed worker and says so; the next run works', async () => {
+    const page = await openPage();
+    try {
+      await page.evaluate(() => (window as unknown as { wirebench: { crashWorker(): void } }).wirebench.crashWorker());
+      await page.getByText('The measuring worker crashed').waitFor();
+      await page.fill('#payload', '{"id": 1, "tags": ["a", "b"], "ok": true}');
+      await page.getByRole('button', { name: 'Measure', exact: true }).click();
+      await page.waitForSelector(results('done'));
+      await expectAllFormats(page);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('runs at a phone viewport (360×780, touch, 4× CPU throttling): no horizontal overflow, done within 15 s', async () => {
+    const page = await openPage({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    try {
+      const text = existsSync(TWITTER) ? readFileSync(TWITTER, 'utf8') : generatedPayload();
+      if (!existsSync(TWITTER)) console.log(`playground e2e: ${TWITTER} is absent; the phone run uses a generated ~400 KB payload`);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await paste(page, text);
+      await page.waitForSelector('#held');
+      const started = Date.now();
+      await page.getByRole('button', { name: 'Measure', exact: true }).click();
+      await page.waitForSelector(results('done'), { timeout: 15_000 });
+      const seconds = (Date.now() - started) / 1000;
+      console.log(`playground e2e: phone run (${(Buffer.byteLength(text) / 1024).toFixed(0)} KB of JSON, 4× CPU throttle on the page) finished in ${seconds.toFixed(1)} s`);
+      expect(seconds).toBeLessThan(15);
+      await expectAllFormats(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      const small = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('button, select, label.button'))
+          .map((e) => e.getBoundingClientRect())
+          .filter((r) => r.width > 0 && (r.height < 44 || r.width < 44)).length,
+      );
+      expect(small, 'touch targets under 44 px').toBe(0);
+      await page.screenshot({ path: join(SCREENSHOTS, 'playground-phone.png'), fullPage: true, scale: 'css' });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    } finally {
+      await page.close();
+    }
+  });
+});

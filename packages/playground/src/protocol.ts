@@ -1,0 +1,55 @@
+/**
+ * Messages between the page and the measuring worker. Types only: the page imports nothing from
+ * @wirebench/core at runtime (its root pulls protobufjs eagerly); everything runs in the worker.
+ */
+import type { LossyNumber } from '@wirebench/core';
+import type { MeasureProgress, MeasureResult, OperationResult, PayloadResult, RowResult } from '@wirebench/core/measure';
+
+export type { LossyNumber, MeasureProgress, MeasureResult, OperationResult, PayloadResult, RowResult };
+
+/** The formats a browser can measure, in table order (json first: every ratio is to it). */
+export const BROWSER_FORMATS = ['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'] as const;
+export type BrowserFormat = (typeof BROWSER_FORMATS)[number];
+
+/** Measure settings: short, so a 466 KB payload finishes within 15 s on a throttled phone. */
+export interface RunSettings {
+  readonly rounds: number;
+  readonly roundTime: number;
+  readonly warmupTime: number;
+  readonly budget: number;
+}
+
+export const DEFAULT_SETTINGS: RunSettings = { rounds: 7, roundTime: 10, warmupTime: 30, budget: 8000 };
+
+export type ToWorker =
+  | { readonly type: 'samples' }
+  | { readonly type: 'run'; readonly id: number; readonly name: string; readonly text: string; readonly settings: RunSettings }
+  | { readonly type: 'cancel'; readonly id: number }
+  /** Test hook: makes the worker throw outside any handler, as a crash would. */
+  | { readonly type: 'crash' };
+
+export interface SampleText {
+  readonly name: string;
+  readonly text: string;
+}
+
+export type FromWorker =
+  | { readonly type: 'ready' }
+  | { readonly type: 'samples'; readonly samples: readonly SampleText[] }
+  | { readonly type: 'invalid'; readonly id: number; readonly message: string; readonly line: number | null; readonly column: number | null }
+  | {
+      readonly type: 'parsed';
+      readonly id: number;
+      readonly lossyNumbers: readonly LossyNumber[];
+      readonly lossyCount: number;
+      readonly proto: string | null;
+      readonly fbs: string | null;
+      readonly schemaError: string | null;
+      /** First bytes of each format's encoding, as hex, or the error the encoder threw. */
+      readonly hex: Readonly<Record<string, string>>;
+    }
+  | { readonly type: 'payload'; readonly id: number; readonly payload: PayloadResult; readonly final: boolean }
+  | { readonly type: 'progress'; readonly id: number; readonly progress: MeasureProgress }
+  | { readonly type: 'done'; readonly id: number; readonly result: MeasureResult }
+  | { readonly type: 'cancelled'; readonly id: number }
+  | { readonly type: 'error'; readonly id: number | null; readonly message: string };

@@ -1,0 +1,133 @@
+/**
+ * The measuring worker: parses the pasted text, infers a schema, builds the codecs (each format's
+ * library loads here, on demand) and times them with the one engine of @wirebench/core/measure.
+ * Every failure is posted back, so the page never waits on a worker that died quietly.
+ */
+import type { Codec, FormatId, Schema } from '@wirebench/core';
+import { JsonSyntaxError, createCodec, inferSchema, parseJson, toFbs, toProto } from '@wirebench/core';
+import { measure } from '@wirebench/core/measure';
+import { canonicalSamples } from '@wirebench/core/samples';
+import type { FromWorker, RunSettings, ToWorker } from './protocol.js';
+import { BROWSER_FORMATS } from './protocol.js';
+
+declare const __WIREBENCH_LIBRARIES__: Readonly<Record<string, string>>;
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const post = (message: FromWorker): void => scope.postMessage(message);
+
+/** Bytes shown in the hex view. */
+const HEX_BYTES = 64;
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+const runs = new Map<number, AbortController>();
+
+scope.addEventListener('unhandledrejection', (event) => {
+  post({ type: 'error', id: null, message: `unhandled rejection in the worker: ${errorText(event.reason)}` });
+});
+
+scope.addEventListener('message', (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'samples':
+      post({
+        type: 'samples',
+        samples: canonicalSamples(1).map((s) => ({ name: s.shape, text: JSON.stringify(s.value, null, 2) })),
+      });
+      return;
+    case 'cancel':
+      runs.get(message.id)?.abort(new Error('cancelled'));
+      return;
+    case 'crash':
+      setTimeout(() => {
+        throw new Error('crash requested by the page (test hook)');
+      });
+      return;
+    case 'run':
+      void run(message.id, message.name, message.text, message.settings);
+      return;
+  }
+});
+
+/** A codec that could not be built: every call throws the reason, so its row shows the error. */
+function failedCodec(format: FormatId, reason: unknown): Codec {
+  const fail = (): never => {
+    throw reason instanceof Error ? reason : new Error(String(reason));
+  };
+  return { format, mediaType: 'application/octet-stream', encode: fail, decode: fail };
+}
+
+function hex(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < Math.min(bytes.length, HEX_BYTES); i++) out += (i && i % 16 === 0 ? '\n' : i ? ' ' : '') + bytes[i]!.toString(16).padStart(2, '0');
+  return out;
+}
+
+async function run(id: number, name: string, text: string, settings: RunSettings): Promise<void> {
+  const controller = new AbortController();
+  runs.set(id, controller);
+  try {
+    let parsed;
+    try {
+      parsed = parseJson(text);
+    } catch (error) {
+      if (error instanceof JsonSyntaxError) {
+        post({ type: 'invalid', id, message: error.message, line: error.line, column: error.column });
+      } else {
+        post({ type: 'invalid', id, message: errorText(error), line: null, column: null });
+      }
+      return;
+    }
+    const value = parsed.value;
+    let schema: Schema | undefined;
+    let schemaError: string | null = null;
+    let proto: string | null = null;
+    let fbs: string | null = null;
+    try {
+      schema = inferSchema(value);
+      proto = toProto(schema);
+      fbs = toFbs(schema);
+    } catch (error) {
+      schemaError = errorText(error);
+    }
+    const codecs: Codec[] = [];
+    for (const format of BROWSER_FORMATS) {
+      try {
+        codecs.push(await createCodec(format, schema ? { schema } : {}));
+      } catch (error) {
+        codecs.push(failedCodec(format, error));
+      }
+    }
+    const hexes: Record<string, string> = {};
+    for (const codec of codecs) {
+      try {
+        hexes[codec.format] = hex(codec.encode(value));
+      } catch (error) {
+        hexes[codec.format] = `(${errorText(error)})`;
+      }
+    }
+    post({ type: 'parsed', id, lossyNumbers: parsed.lossyNumbers.slice(0, 50), lossyCount: parsed.lossyCount, proto, fbs, schemaError, hex: hexes });
+    controller.signal.throwIfAborted();
+    const result = await measure([{ payload: { name, value, lossyNumbers: parsed.lossyNumbers, lossyCount: parsed.lossyCount }, codecs }], {
+      rounds: settings.rounds,
+      roundTime: settings.roundTime,
+      warmupTime: settings.warmupTime,
+      budget: settings.budget,
+      minRounds: Math.min(3, settings.rounds),
+      environment: { libraries: __WIREBENCH_LIBRARIES__ },
+      signal: controller.signal,
+      onProgress: (progress) => post({ type: 'progress', id, progress }),
+      onPayload: (payload, final) => post({ type: 'payload', id, payload, final }),
+    });
+    post({ type: 'done', id, result });
+  } catch (error) {
+    if (controller.signal.aborted) post({ type: 'cancelled', id });
+    else post({ type: 'error', id, message: errorText(error) });
+  } finally {
+    runs.delete(id);
+  }
+}
+
+post({ type: 'ready' });
