@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
 import { canonicalSamples } from '@wirebench/core/samples';
 import type { Browser, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
@@ -140,7 +141,9 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       await page.locator('.compare tbody tr').nth(FORMATS.length - 1).waitFor();
       expect(await page.locator('.compare tbody tr').count()).toBe(FORMATS.length);
 
-      // The share link carries the payload: another page opened on it has the same text to measure.
+      // The share link carries the payload that was measured (not what the text area holds since):
+      // another page opened on it has the same text to measure.
+      await page.fill('#payload', '{"edited": "after the run"}');
       await page.getByRole('button', { name: 'Copy share link' }).click();
       await page.waitForSelector('#shared');
       const link = page.url();
@@ -180,6 +183,23 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.waitForSelector(results('cancelled'));
       expect(await page.locator('#results').innerText()).toMatch(/cancelled/i);
+      expect(await page.locator('#results').innerText()).toContain('The sizes above are complete');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a worker crash during a run ends it: timing cells say — rather than measuring…', async () => {
+    const page = await openPage();
+    try {
+      await page.fill('#payload', generatedPayload());
+      await page.getByRole('button', { name: 'Measure', exact: true }).click();
+      await page.waitForSelector('tr[data-format="protobuf"] td.size .figure');
+      await page.evaluate(() => (window as unknown as { wirebench: { crashWorker(): void } }).wirebench.crashWorker());
+      await page.waitForSelector(results('error'));
+      const text = await page.locator('#results').innerText();
+      expect(text).toContain('The run stopped because the worker crashed');
+      expect(text).not.toContain('measuring…');
     } finally {
       await page.close();
     }
@@ -189,11 +209,96 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     const page = await openPage();
     try {
       await page.evaluate(() => (window as unknown as { wirebench: { crashWorker(): void } }).wirebench.crashWorker());
-      await page.getByText('The measuring worker crashed').waitFor();
+      await page.getByText('and has been restarted').waitFor();
       await page.fill('#payload', '{"id": 1, "tags": ["a", "b"], "ok": true}');
       await page.getByRole('button', { name: 'Measure', exact: true }).click();
       await page.waitForSelector(results('done'));
       await expectAllFormats(page);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('stops restarting a worker that keeps crashing (3 restarts, then it says so)', async () => {
+    const page = await openPage();
+    try {
+      const crash = (): Promise<void> => page.evaluate(() => (window as unknown as { wirebench: { crashWorker(): void } }).wirebench.crashWorker());
+      for (let i = 0; i < 3; i++) {
+        await crash();
+        await page.getByText('and has been restarted').waitFor();
+        await page.locator('select[aria-label="Built-in sample"] option').nth(5).waitFor({ state: 'attached' });
+        await page.waitForFunction(() => !/restarting it/.test(document.body.innerText));
+      }
+      await crash();
+      await page.getByText('it is not restarted again').waitFor();
+      await page.fill('#payload', '{"a": 1}');
+      await page.getByRole('button', { name: 'Measure', exact: true }).click();
+      await page.waitForSelector(results('error'));
+      expect(await page.locator('#results').innerText()).toContain('No measuring worker is running');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a worker script that fails to load is not restarted: the page says so once', async () => {
+    const page = await browser!.newPage();
+    try {
+      let requests = 0;
+      await page.route(/worker-.*\.js/, (route) => {
+        requests++;
+        void route.abort();
+      });
+      await page.goto(url);
+      await page.getByText('The worker failed to load').waitFor();
+      const seen = requests;
+      await page.waitForTimeout(1500); // time for any (wrong) restart to show up
+      expect(requests, 'worker script requests after the page gave up').toBe(seen);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('refuses a deflate-bomb share link quickly and stays usable; refuses an over-long link', async () => {
+    // 50 MB of spaces deflates to about 50 KB: under the hash limit, so only the counting reader stops it.
+    const bomb = deflateRawSync(Buffer.from(`[${' '.repeat(50 * 1024 * 1024)}]`)).toString('base64url');
+    const page = await browser!.newPage();
+    try {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const started = Date.now();
+      await page.goto(`${url}#p=${bomb}`);
+      await page.getByText('unpacks to more than 256.0 KB').waitFor({ timeout: 5_000 });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(await page.locator('#payload').inputValue()).toBe('');
+      await page.locator('select[aria-label="Built-in sample"] option').nth(5).waitFor({ state: 'attached' });
+      await page.fill('#payload', '{"id": 1, "tags": ["a", "b"], "ok": true}');
+      await page.getByRole('button', { name: 'Measure', exact: true }).click();
+      await page.waitForSelector(results('done'));
+      expect(errors).toEqual([]);
+
+      await page.goto('about:blank'); // a hash-only change would not reload the page
+      await page.goto(`${url}#p=${'A'.repeat(100_001)}`);
+      await page.getByText('share links carry up to').waitFor({ timeout: 5_000 });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('refuses a malformed result JSON with a message instead of blanking the page', async () => {
+    const page = await openPage();
+    try {
+      const input = page.locator('section[aria-labelledby="compare-heading"] input[type="file"]');
+      const base = { format: 'wirebench-result', version: 1 };
+      const cases: [string, object, string][] = [
+        ['env-null.json', { ...base, environment: null, payloads: [{ name: 'x', rows: [] }] }, '"environment" is not an object'],
+        ['no-rows.json', { ...base, environment: {}, payloads: [{ name: 'x' }] }, 'payloads[0] has no rows array'],
+        ['no-median.json', { ...base, environment: {}, payloads: [{ name: 'x', rows: [{ name: 'json', kind: 'codec', encode: {} }] }] }, 'payloads[0].rows[0] (json) has a malformed encode or decode figure'],
+      ];
+      for (const [name, value, expected] of cases) {
+        await input.setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(value)) });
+        await page.getByText(`${name}: not a result this page can show: ${expected}`).waitFor();
+        expect(await page.locator('h1').innerText()).toBe('wirebench playground');
+      }
     } finally {
       await page.close();
     }
@@ -224,6 +329,11 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       expect(small, 'touch targets under 44 px').toBe(0);
       await page.screenshot({ path: join(SCREENSHOTS, 'playground-phone.png'), fullPage: true, scale: 'css' });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      // A long file name, held outside the text area, wraps instead of widening the page.
+      const longName = `${'a-very-long-file-name-without-spaces'.repeat(6)}.json`;
+      await page.locator('label.button input[type="file"]').first().setInputFiles({ name: longName, mimeType: 'application/json', buffer: Buffer.from(text) });
+      await page.getByText(longName).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     } finally {
       await page.close();
     }

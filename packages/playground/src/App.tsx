@@ -6,7 +6,7 @@
 import type { ChangeEvent, ClipboardEvent, ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Charts, Compare, payloadFromHash, shareLink } from './extras.js';
-import { formatBytes, formatMs, formatRatio, opsPerSecond, percentOfJson, summarize, toMarkdown } from './format.js';
+import { diffCount, formatBytes, formatMs, formatRatio, formatValue, opsPerSecond, percentOfJson, summarize, toMarkdown } from './format.js';
 import { MAX_BYTES, WARN_BYTES } from './limits.js';
 import type { FromWorker, MeasureProgress, MeasureResult, PayloadResult, RowResult, SampleText, ToWorker } from './protocol.js';
 import { DEFAULT_SETTINGS } from './protocol.js';
@@ -27,9 +27,24 @@ function byteLength(text: string): number {
   return new Blob([text]).size;
 }
 
+/** A text held outside the text area; its byte count is computed once here, not on every render. */
+interface Held {
+  readonly name: string;
+  readonly text: string;
+  readonly bytes: number;
+}
+
+function held(name: string, text: string): Held {
+  return { name, text, bytes: byteLength(text) };
+}
+
+/** Restarts of a crashed worker before the page gives up, and the first wait (doubled each time). */
+const MAX_RESTARTS = 3;
+const RESTART_DELAY_MS = 250;
+
 export function App(): ReactNode {
   const [text, setText] = useState('');
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [file, setFile] = useState<Held | null>(null);
   const [samples, setSamples] = useState<readonly SampleText[]>([]);
   const [status, setStatus] = useState<Status>('idle');
   const [message, setMessage] = useState<string | null>(null);
@@ -38,29 +53,55 @@ export function App(): ReactNode {
   const [payload, setPayload] = useState<PayloadResult | null>(null);
   const [progress, setProgress] = useState<MeasureProgress | null>(null);
   const [result, setResult] = useState<MeasureResult | null>(null);
+  /** The text the current result measured: the share link carries it, not whatever the text area holds now. */
+  const [measuredText, setMeasuredText] = useState('');
   const worker = useRef<Worker | null>(null);
   const runId = useRef(0);
   const handler = useRef<(message: FromWorker) => void>(() => {});
+  const restarts = useRef(0);
+  const disposed = useRef(false);
 
   const startWorker = useCallback((): Worker => {
     const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
-    w.addEventListener('message', (event: MessageEvent<FromWorker>) => handler.current(event.data));
+    let ready = false; // a worker that never says ready failed to load: restarting it would loop forever
+    w.addEventListener('message', (event: MessageEvent<FromWorker>) => {
+      if (event.data.type === 'ready') ready = true;
+      // Only a finished run proves the worker works: a worker that crashes right after ready (say on
+      // the samples request) must still count towards the cap, or it would loop forever.
+      if (event.data.type === 'done') restarts.current = 0;
+      handler.current(event.data);
+    });
     w.addEventListener('error', (event) => {
       event.preventDefault();
       w.terminate();
       if (worker.current !== w) return;
       const wasMeasuring = runId.current > 0;
-      worker.current = startWorker();
-      worker.current.postMessage({ type: 'samples' } satisfies ToWorker);
-      setNotice(
-        `The measuring worker crashed (${event.message || 'no message'}) and has been restarted.` +
-          (wasMeasuring ? ' The run it was doing is lost: press Measure to run again.' : ''),
-      );
       if (wasMeasuring) {
         runId.current = 0;
         setStatus('error');
         setMessage('The run stopped because the worker crashed.');
       }
+      if (!ready || restarts.current >= MAX_RESTARTS) {
+        worker.current = null;
+        setNotice(
+          !ready
+            ? `The worker failed to load (${event.message || 'no message'}): this page cannot measure in this browser. Reload to try again.`
+            : `The measuring worker crashed ${MAX_RESTARTS + 1} times in a row (${event.message || 'no message'}); it is not restarted again. Reload the page to try again.`,
+        );
+        return;
+      }
+      const delay = RESTART_DELAY_MS * 2 ** restarts.current;
+      restarts.current += 1;
+      const crashed = `The measuring worker crashed (${event.message || 'no message'})`;
+      const lost = wasMeasuring ? ' The run it was doing is lost: press Measure to run again.' : '';
+      worker.current = null;
+      setNotice(`${crashed}; restarting it…${lost}`);
+      setTimeout(() => {
+        if (disposed.current) return; // the page was unmounted meanwhile
+        worker.current = startWorker();
+        worker.current.postMessage({ type: 'samples' } satisfies ToWorker);
+        setNotice(`${crashed} and has been restarted.${lost}`);
+      }, delay);
     });
     return w;
   }, []);
@@ -96,7 +137,8 @@ export function App(): ReactNode {
       case 'cancelled':
         runId.current = 0;
         setStatus('cancelled');
-        setMessage('Measuring cancelled. The sizes above are complete; timings are not.');
+        // Only claim complete sizes when the worker had sent them before the cancel.
+        setMessage(payload?.rows.some((r) => r.bytes !== undefined) ? 'Measuring cancelled. The sizes above are complete; timings are not.' : 'Measuring cancelled before any figure was measured.');
         return;
       case 'error':
         runId.current = 0;
@@ -107,13 +149,19 @@ export function App(): ReactNode {
   };
 
   useEffect(() => {
+    disposed.current = false;
     const w = startWorker();
     worker.current = w;
     w.postMessage({ type: 'samples' } satisfies ToWorker);
     payloadFromHash(location.hash).then(
-      (shared) => {
-        if (shared === null) return;
-        if (shared.length > TEXTAREA_LIMIT) setFile({ name: 'shared payload', text: shared });
+      (outcome) => {
+        if (outcome === null) return;
+        if ('refused' in outcome) {
+          setNotice(`The share link in the address bar was not loaded: ${outcome.refused}.`);
+          return;
+        }
+        const shared = outcome.text;
+        if (shared.length > TEXTAREA_LIMIT) setFile(held('shared payload', shared));
         else setText(shared);
         setNotice('Loaded the payload from the share link: press Measure to measure it on this device.');
       },
@@ -122,6 +170,7 @@ export function App(): ReactNode {
     // For the e2e test (and anyone curious): crash the worker to see the page recover.
     (window as unknown as { wirebench?: object }).wirebench = { crashWorker: () => worker.current?.postMessage({ type: 'crash' } satisfies ToWorker) };
     return () => {
+      disposed.current = true;
       worker.current = null;
       w.terminate();
     };
@@ -149,12 +198,18 @@ export function App(): ReactNode {
       setMessage(`This payload is ${formatBytes(bytes)} (over ${formatBytes(WARN_BYTES)}): measuring it can take a while and use a lot of memory on a phone.`);
       return;
     }
+    if (!worker.current) {
+      setStatus('error');
+      setMessage('No measuring worker is running (see the notice above).');
+      return;
+    }
     const id = Date.now();
     runId.current = id;
     setParsed(null);
     setPayload(null);
     setProgress(null);
     setResult(null);
+    setMeasuredText(source);
     setStatus('measuring');
     worker.current?.postMessage({ type: 'run', id, name: sourceName, text: source, settings: DEFAULT_SETTINGS } satisfies ToWorker);
   };
@@ -177,7 +232,7 @@ export function App(): ReactNode {
         setFile(null);
         setText(content);
       } else {
-        setFile({ name: chosen.name, text: content });
+        setFile(held(chosen.name, content));
         setText('');
       }
       setStatus('idle');
@@ -189,7 +244,7 @@ export function App(): ReactNode {
     const pasted = event.clipboardData.getData('text/plain');
     if (pasted.length <= TEXTAREA_LIMIT) return; // the text area takes it as usual
     event.preventDefault();
-    setFile({ name: 'pasted text', text: pasted });
+    setFile(held('pasted text', pasted));
     setText('');
     setStatus('idle');
     setMessage(null);
@@ -228,7 +283,7 @@ export function App(): ReactNode {
         />
         {file && (
           <p className="note" id="held">
-            Holding {file.name} ({formatBytes(byteLength(file.text))}) outside the text area, which would be slow to show this much text; type or paste above to replace it.
+            Holding {file.name} ({formatBytes(file.bytes)}) outside the text area, which would be slow to show this much text; type or paste above to replace it.
           </p>
         )}
         <div className="controls">
@@ -287,7 +342,7 @@ export function App(): ReactNode {
         )}
         {(status === 'cancelled' || status === 'error') && <p className={status === 'error' ? 'error' : 'warning'}>{message}</p>}
         {parsed && parsed.lossyCount > 0 && <Lossy parsed={parsed} />}
-        {payload && <ResultsTable payload={payload} />}
+        {payload && <ResultsTable payload={payload} measuring={measuring} />}
         {payload && status === 'done' && <Charts payload={payload} />}
         {payload && status === 'done' && <RunInfo payload={payload} />}
         {payload && status === 'done' && (
@@ -300,7 +355,7 @@ export function App(): ReactNode {
             </ul>
           </div>
         )}
-        {result && <Export result={result} source={source} />}
+        {result && <Export result={result} source={measuredText} />}
         {parsed && <Inside parsed={parsed} />}
         {!payload && !measuring && status !== 'cancelled' && <p className="note">No results yet.</p>}
       </section>
@@ -349,17 +404,14 @@ function Fidelity({ row }: { row: RowResult }): ReactNode {
   return (
     <details>
       <summary>
-        <span className="badge bad">
-          {real.length}
-          {f.truncated ? '+' : ''} diffs
-        </span>
+        <span className="badge bad">{diffCount(f)}</span>
       </summary>
       <ul className="mono diffs">
         {real.map((d, i) => (
           <li key={i}>
             {d.path}: {d.kind}
-            {'expected' in d ? ` expected ${JSON.stringify(d.expected)}` : ''}
-            {'actual' in d ? ` got ${JSON.stringify(d.actual)}` : ''}
+            {'expected' in d ? ` expected ${formatValue(d.expected)}` : ''}
+            {'actual' in d ? ` got ${formatValue(d.actual)}` : ''}
           </li>
         ))}
       </ul>
@@ -367,10 +419,11 @@ function Fidelity({ row }: { row: RowResult }): ReactNode {
   );
 }
 
-function Timing({ row, op, reference }: { row: RowResult; op: 'encode' | 'decode'; reference: boolean }): ReactNode {
+function Timing({ row, op, reference, measuring }: { row: RowResult; op: 'encode' | 'decode'; reference: boolean; measuring: boolean }): ReactNode {
   const o = row[op];
   if (row.error) return <span className="muted">—</span>;
-  if (!o) return <span className="muted">measuring…</span>;
+  // Once the run has ended (cancelled, crashed), a missing time will not come: no "measuring…".
+  if (!o) return <span className="muted">{measuring ? 'measuring…' : '—'}</span>;
   return (
     <>
       <span className="figure">{formatMs(o.median)}</span>
@@ -380,7 +433,7 @@ function Timing({ row, op, reference }: { row: RowResult; op: 'encode' | 'decode
   );
 }
 
-function ResultsTable({ payload }: { payload: PayloadResult }): ReactNode {
+function ResultsTable({ payload, measuring }: { payload: PayloadResult; measuring: boolean }): ReactNode {
   const brotli = payload.rows.some((r) => r.compressed?.['brotli'] !== undefined);
   return (
     <div className="table-box" tabIndex={0} aria-label="Results per format">
@@ -415,10 +468,10 @@ function ResultsTable({ payload }: { payload: PayloadResult }): ReactNode {
                 <td data-label="gzip">{row.compressed?.['gzip'] !== undefined ? formatBytes(row.compressed['gzip']) : '—'}</td>
                 {brotli && <td data-label="brotli">{row.compressed?.['brotli'] !== undefined ? formatBytes(row.compressed['brotli']) : '—'}</td>}
                 <td className="encode" data-label="encode median">
-                  <Timing row={row} op="encode" reference={row.name === payload.reference} />
+                  <Timing row={row} op="encode" reference={row.name === payload.reference} measuring={measuring} />
                 </td>
                 <td className="decode" data-label="decode median">
-                  <Timing row={row} op="decode" reference={row.name === payload.reference} />
+                  <Timing row={row} op="decode" reference={row.name === payload.reference} measuring={measuring} />
                 </td>
                 <td className="fidelity" data-label="fidelity">
                   <Fidelity row={row} />

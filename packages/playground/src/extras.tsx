@@ -4,7 +4,7 @@
  * from another device. Main-thread code: no @wirebench/core at runtime.
  */
 import type { ChangeEvent, ReactNode } from 'react';
-import { useState } from 'react';
+import { Component, useState } from 'react';
 import { formatBytes, formatMs } from './format.js';
 import type { MeasureResult, PayloadResult, RowResult } from './protocol.js';
 
@@ -113,17 +113,92 @@ export async function shareLink(text: string): Promise<{ url: string } | { refus
   return { url: url.toString() };
 }
 
-/** The payload text a share link carries, or null when the hash holds none. */
-export async function payloadFromHash(hash: string): Promise<string | null> {
-  const match = /^#p=([A-Za-z0-9_-]+)$/.exec(hash);
-  if (!match || typeof DecompressionStream === 'undefined') return null;
-  const bytes = await pipe(fromBase64Url(match[1]!), new DecompressionStream('deflate-raw'));
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+/**
+ * Longest `#p=` hash the page reads: shareLink never makes a longer one, so anything longer was not
+ * made by this page (and base64 of more than that cannot be a link we would offer).
+ */
+export const SHARE_HASH_LIMIT_CHARS = '#p='.length + SHARE_LIMIT_URL_CHARS;
+
+/**
+ * Inflates with a reader, counting bytes, and cancels once past `limit`: a few KB of deflate can
+ * inflate to GBs (a "deflate bomb"), which arrayBuffer() would try to hold whole.
+ */
+async function inflateCapped(bytes: Uint8Array, limit: number): Promise<Uint8Array | null> {
+  const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
 }
 
-function isResult(value: unknown): value is MeasureResult {
-  const v = value as Partial<MeasureResult> | null;
-  return !!v && typeof v === 'object' && v.format === 'wirebench-result' && v.version === 1 && Array.isArray(v.payloads) && typeof v.environment === 'object';
+/** The payload text a share link carries, a refusal saying why the link was not read, or null when the hash holds none. */
+export async function payloadFromHash(hash: string): Promise<{ text: string } | { refused: string } | null> {
+  if (!hash.startsWith('#p=') || typeof DecompressionStream === 'undefined') return null;
+  if (hash.length > SHARE_HASH_LIMIT_CHARS) return { refused: `the link's payload is ${hash.length.toLocaleString('en-US')} characters long; share links carry up to ${SHARE_HASH_LIMIT_CHARS.toLocaleString('en-US')}` };
+  const match = /^#p=([A-Za-z0-9_-]+)$/.exec(hash);
+  if (!match) return null;
+  const bytes = await inflateCapped(fromBase64Url(match[1]!), SHARE_LIMIT_BYTES);
+  if (!bytes) return { refused: `the link's payload unpacks to more than ${formatBytes(SHARE_LIMIT_BYTES)}, the most a share link carries` };
+  return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const optional = (v: unknown, check: (v: unknown) => boolean): boolean => v === undefined || v === null || check(v);
+
+/** An operation Compare renders: a finite median and, if present, a ratio with a finite estimate. */
+function isOperation(v: unknown): boolean {
+  return isObject(v) && isNumber(v['median']) && optional(v['vsJson'], (r) => isObject(r) && isNumber(r['estimate']));
+}
+
+/**
+ * Why `value` is not a result JSON Compare can render, or null when it is. Checks in depth every
+ * field that is rendered: a file that passes only the top-level check would throw in render.
+ */
+function resultProblem(value: unknown): string | null {
+  if (!isObject(value) || value['format'] !== 'wirebench-result' || value['version'] !== 1) return 'not a wirebench result (format "wirebench-result", version 1)';
+  const env = value['environment'];
+  if (!isObject(env)) return '"environment" is not an object';
+  for (const key of ['userAgent', 'runtime', 'runtimeVersion'] as const) if (!optional(env[key], (v) => typeof v === 'string')) return `environment.${key} is not a string`;
+  if (!optional(env['cores'], isNumber)) return 'environment.cores is not a number';
+  const payloads = value['payloads'];
+  if (!Array.isArray(payloads) || payloads.length === 0) return '"payloads" is not a non-empty array';
+  for (const [i, p] of payloads.entries()) {
+    if (!isObject(p) || typeof p['name'] !== 'string') return `payloads[${i}] has no name`;
+    if (!Array.isArray(p['rows'])) return `payloads[${i}] has no rows array`;
+    for (const [j, r] of (p['rows'] as unknown[]).entries()) {
+      if (!isObject(r) || typeof r['name'] !== 'string' || typeof r['kind'] !== 'string') return `payloads[${i}].rows[${j}] has no name or kind`;
+      if (!optional(r['encode'], isOperation) || !optional(r['decode'], isOperation)) return `payloads[${i}].rows[${j}] (${r['name']}) has a malformed encode or decode figure`;
+    }
+  }
+  return null;
+}
+
+/** Last guard: a render error in Compare shows a message instead of blanking the whole page. */
+class CompareBoundary extends Component<{ children: ReactNode }, { error: string | null }> {
+  override state = { error: null as string | null };
+  static getDerivedStateFromError(error: unknown): { error: string } {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+  override render(): ReactNode {
+    if (this.state.error) return <p className="error">The comparison could not be shown: {this.state.error}. Reload the page to try another file.</p>;
+    return this.props.children;
+  }
 }
 
 function deviceName(result: MeasureResult): string {
@@ -133,6 +208,14 @@ function deviceName(result: MeasureResult): string {
 
 /** Imports a result JSON from another device and shows its figures beside this device's. */
 export function Compare({ result }: { result: MeasureResult | null }): ReactNode {
+  return (
+    <CompareBoundary>
+      <CompareInner result={result} />
+    </CompareBoundary>
+  );
+}
+
+function CompareInner({ result }: { result: MeasureResult | null }): ReactNode {
   const [other, setOther] = useState<MeasureResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const onFile = (event: ChangeEvent<HTMLInputElement>): void => {
@@ -146,8 +229,9 @@ export function Compare({ result }: { result: MeasureResult | null }): ReactNode
     void chosen.text().then((text) => {
       try {
         const value: unknown = JSON.parse(text);
-        if (!isResult(value)) throw new Error('not a wirebench result (format "wirebench-result", version 1)');
-        setOther(value);
+        const problem = resultProblem(value);
+        if (problem) throw new Error(`not a result this page can show: ${problem}`);
+        setOther(value as MeasureResult);
         setError(null);
       } catch (e) {
         setOther(null);
