@@ -16,9 +16,12 @@ export interface Diff {
 
 export interface RoundTripReport {
   readonly ok: boolean;
+  /** Value diffs first (missing, extra, type, value), then key-order notes, at most `maxDiffs` in all. */
   readonly diffs: Diff[];
   /** True when more diffs existed than `maxDiffs`. */
   readonly truncated: boolean;
+  /** How many diffs of each kind there were, listed or not (absent in results written before it existed). */
+  readonly counts?: Readonly<Record<DiffKind, number>>;
 }
 
 export interface CheckOptions {
@@ -46,13 +49,15 @@ export function jsonKind(value: unknown): string {
 
 export function checkRoundTrip(expected: unknown, actual: unknown, options: CheckOptions = {}): RoundTripReport {
   const maxDiffs = options.maxDiffs ?? 1000;
-  const diffs: Diff[] = [];
-  let failing = 0;
-  let truncated = false;
+  // Value diffs and order notes are kept apart, so a thousand order notes never push the one
+  // changed value out of the list.
+  const failing: Diff[] = [];
+  const order: Diff[] = [];
+  const counts: Record<DiffKind, number> = { missing: 0, extra: 0, type: 0, value: 0, order: 0 };
   const add = (diff: Diff): void => {
-    if (diff.kind !== 'order') failing++;
-    if (diffs.length < maxDiffs) diffs.push(diff);
-    else truncated = true;
+    counts[diff.kind]++;
+    const list = diff.kind === 'order' ? order : failing;
+    if (list.length < maxDiffs) list.push(diff);
   };
   // An explicit stack: payloads nested thousands deep must not overflow the call stack.
   const stack: Array<[path: string, expected: unknown, actual: unknown]> = [['$', expected, actual]];
@@ -91,5 +96,7 @@ export function checkRoundTrip(expected: unknown, actual: unknown, options: Chec
       add({ path, kind: 'value', expected: want, actual: got });
     }
   }
-  return { ok: failing === 0, diffs, truncated };
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const diffs = [...failing, ...order].slice(0, maxDiffs);
+  return { ok: failing.length === 0, diffs, truncated: total > diffs.length, counts };
 }

@@ -45,3 +45,18 @@ describe('checkRoundTrip', () => {
     expect(report.ok).toBe(false);
   });
 });
+
+describe('checkRoundTrip with many key-order notes', () => {
+  it('lists the changed value first and never truncates it away behind order notes; counts every kind', () => {
+    const keys = Array.from({ length: 2000 }, (_, i) => `k${i}`);
+    const expected = keys.map((k) => ({ [k]: 1, z: 2 }));
+    const actual = keys.map((k) => ({ z: 2, [k]: 1 }));
+    (actual[1999] as Record<string, number>)['z'] = 3;
+    const report = checkRoundTrip(expected, actual);
+    expect(report.ok).toBe(false);
+    expect(report.diffs[0]).toEqual({ path: '$[1999].z', kind: 'value', expected: 2, actual: 3 });
+    expect(report.diffs).toHaveLength(1000);
+    expect(report.truncated).toBe(true);
+    expect(report.counts).toEqual({ missing: 0, extra: 0, type: 0, value: 1, order: 2000 });
+  });
+});

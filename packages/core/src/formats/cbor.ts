@@ -1,4 +1,5 @@
 import { Decoder, Encoder } from 'cbor-x';
+import { ownedBytes } from '../bytes.js';
 import type { Codec } from '../codec.js';
 import { MEDIA_TYPES } from '../codec.js';
 import { assertBytes, wrapError } from '../errors.js';
@@ -17,7 +18,7 @@ export function cborCodec(): Codec {
     mediaType: MEDIA_TYPES.cbor,
     encode(value) {
       try {
-        return encoder.encode(value);
+        return ownedBytes(encoder.encode(value));
       } catch (error) {
         throw wrapError('cbor', 'encode', error);
       }

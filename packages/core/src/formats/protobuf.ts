@@ -1,4 +1,5 @@
 import protobuf from 'protobufjs';
+import { ownedBytes } from '../bytes.js';
 import type { Codec } from '../codec.js';
 import { MEDIA_TYPES } from '../codec.js';
 import { WirebenchError, assertBytes, wrapError } from '../errors.js';
@@ -41,7 +42,7 @@ export function protobufCodec(schema: Schema): Codec {
     mediaType: MEDIA_TYPES.protobuf,
     encode(value) {
       try {
-        return rootType.encode(root.toWire(rootRecord(schema, value), '$') as Record<string, unknown>).finish();
+        return ownedBytes(rootType.encode(root.toWire(rootRecord(schema, value), '$') as Record<string, unknown>).finish());
       } catch (error) {
         throw wrapError('protobuf', 'encode', error);
       }
