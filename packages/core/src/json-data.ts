@@ -1,5 +1,8 @@
 import type { FormatId } from './codec.js';
 import { WirebenchError } from './errors.js';
+import { childPath } from './fidelity.js';
+import type { Limits } from './limits.js';
+import { limitExceeded, stringTooLong } from './limits.js';
 
 /**
  * Binary schemaless formats can carry values JSON cannot (dates, byte strings, maps with
@@ -53,6 +56,122 @@ function notJson(format: FormatId, path: string, what: string): WirebenchError {
     `decoded data holds ${what} at ${path}, which is not JSON data; the bytes were not written by a JSON-data encoder`,
     { format },
   );
+}
+
+/** A plain object: what JSON.parse makes (prototype Object.prototype, or null). Arrays, Dates, Maps and class instances are not. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Whether a string is valid UTF-16 (no lone surrogate), so that UTF-8 can carry it exactly. */
+export const isWellFormed: (text: string) => boolean =
+  // ES2024 (Node 20, Safari 16.4); the regex is for older engines.
+  typeof (String.prototype as unknown as Partial<WellFormedCheck>).isWellFormed === 'function'
+    ? (text) => (text as unknown as WellFormedCheck).isWellFormed()
+    : (text) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+
+interface WellFormedCheck {
+  isWellFormed(): boolean;
+}
+
+/** What is wrong with a scalar that JSON data cannot hold, or undefined for a JSON scalar. */
+export function notJsonScalar(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'number':
+      return Number.isFinite(value) ? undefined : `${value} (JSON numbers are finite)`;
+    case 'string':
+      return isWellFormed(value) ? undefined : 'a string with a lone surrogate (UTF-8 cannot carry it exactly)';
+    case 'boolean':
+      return undefined;
+    case 'bigint':
+      return `the BigInt ${value} (JSON numbers are doubles)`;
+    case 'undefined':
+      return 'undefined (JSON has no undefined; JSON.stringify would drop the key)';
+    case 'object':
+      return value === null ? undefined : describeObject(value);
+    default:
+      return `a ${typeof value}`;
+  }
+}
+
+function describeObject(value: object): string {
+  const name = (value as { constructor?: { name?: string } }).constructor?.name;
+  return `a ${name || 'non-plain object'} (only plain objects, arrays, strings, finite numbers, booleans and null are JSON data)`;
+}
+
+/** Thrown inside the walk; each level adds its key while the stack unwinds, so paths cost nothing until something is wrong. */
+class Refusal {
+  readonly keys: Array<string | number> = [];
+  constructor(readonly error: (path: string) => WirebenchError) {}
+}
+
+/**
+ * Refuses, before a binary encoder sees it, anything that is not JSON data or that its decoder
+ * would refuse under `limits`: NaN, ±Infinity, BigInt, undefined, Dates, Maps, Sets, typed arrays,
+ * class instances, lone surrogates, and nesting, collections or strings past the limits. The
+ * error names the JSON path.
+ */
+export function assertEncodable(value: unknown, format: FormatId, limits: Limits): void {
+  try {
+    visit(value, 1, format, limits);
+  } catch (thrown) {
+    if (thrown instanceof Refusal) {
+      let path = '$';
+      for (let i = thrown.keys.length - 1; i >= 0; i--) path = childPath(path, thrown.keys[i] as string | number);
+      throw thrown.error(path);
+    }
+    if (thrown instanceof RangeError) throw limitExceeded(format, 'maxDepth', limits.maxDepth, 'the nesting');
+    throw thrown;
+  }
+}
+
+function visit(value: unknown, depth: number, format: FormatId, limits: Limits): void {
+  if (typeof value === 'string') {
+    if (!isWellFormed(value)) throw refuse(format, notJsonScalar(value) as string);
+    if (stringTooLong(value, limits)) throw limitRefusal(format, limits, 'maxStringLength', 'a string');
+    return;
+  }
+  if (typeof value !== 'object' || value === null) {
+    const problem = notJsonScalar(value);
+    if (problem) throw refuse(format, problem);
+    return;
+  }
+  if (depth > limits.maxDepth) throw limitRefusal(format, limits, 'maxDepth', `nesting level ${depth}`);
+  if (Array.isArray(value)) {
+    if (value.length > limits.maxCollectionLength) throw limitRefusal(format, limits, 'maxCollectionLength', `an array of ${value.length}`);
+    for (let i = 0; i < value.length; i++) {
+      try {
+        visit(value[i], depth + 1, format, limits);
+      } catch (thrown) {
+        if (thrown instanceof Refusal) thrown.keys.push(i);
+        throw thrown;
+      }
+    }
+    return;
+  }
+  if (!isPlainObject(value)) throw refuse(format, describeObject(value));
+  const keys = Object.keys(value);
+  if (keys.length > limits.maxCollectionLength) throw limitRefusal(format, limits, 'maxCollectionLength', `an object of ${keys.length} keys`);
+  for (const key of keys) {
+    try {
+      if (!isWellFormed(key)) throw refuse(format, 'a key with a lone surrogate (UTF-8 cannot carry it exactly)');
+      if (stringTooLong(key, limits)) throw limitRefusal(format, limits, 'maxStringLength', 'a key');
+      visit(value[key], depth + 1, format, limits);
+    } catch (thrown) {
+      if (thrown instanceof Refusal) thrown.keys.push(key);
+      throw thrown;
+    }
+  }
+}
+
+function refuse(format: FormatId, what: string): Refusal {
+  return new Refusal((path) => new WirebenchError(`${path} holds ${what}, which this format cannot encode exactly`, { format }));
+}
+
+function limitRefusal(format: FormatId, limits: Limits, name: keyof Limits, what: string): Refusal {
+  return new Refusal((path) => limitExceeded(format, name, limits[name], what, path));
 }
 
 /**

@@ -1,0 +1,79 @@
+import type { FormatId } from './codec.js';
+import { WirebenchError } from './errors.js';
+
+/**
+ * What one encode or decode may hold. Decoders face untrusted bytes, so every format enforces
+ * these while reading, and encoders refuse what their decoder would refuse: bytes a codec writes
+ * always decode with the same limits.
+ */
+export interface Limits {
+  /** Deepest nesting of arrays and objects; the payload itself is level 1 (`[[1]]` is 2). */
+  readonly maxDepth: number;
+  /** Size of the encoded bytes. */
+  readonly maxBytes: number;
+  /** Elements of one array, or entries of one object. */
+  readonly maxCollectionLength: number;
+  /** UTF-8 bytes of one string (keys included). */
+  readonly maxStringLength: number;
+}
+
+/**
+ * Generous for real API payloads, small enough that hostile input cannot exhaust a phone's memory.
+ * 100 levels is protobuf's own default recursion limit.
+ */
+export const DEFAULT_LIMITS: Limits = Object.freeze({
+  maxDepth: 100,
+  maxBytes: 128 * 1024 * 1024,
+  maxCollectionLength: 16 * 1024 * 1024,
+  maxStringLength: 64 * 1024 * 1024,
+});
+
+/** The options every codec factory takes besides its schema. */
+export interface CodecOptions {
+  /** Override some limits; the rest keep their defaults (`DEFAULT_LIMITS`). */
+  readonly limits?: Partial<Limits>;
+}
+
+/** The defaults with `overrides` applied, each checked to be a positive integer. */
+export function resolveLimits(overrides: Partial<Limits> | undefined, format?: FormatId): Limits {
+  if (overrides === undefined) return DEFAULT_LIMITS;
+  const limits = { ...DEFAULT_LIMITS };
+  for (const [name, value] of Object.entries(overrides) as Array<[keyof Limits | string, unknown]>) {
+    if (!(name in DEFAULT_LIMITS)) {
+      throw new WirebenchError(`unknown limit ${JSON.stringify(name)}; the limits are ${Object.keys(DEFAULT_LIMITS).join(', ')}`, { format });
+    }
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+      throw new WirebenchError(`limits.${name} must be a positive integer, got ${String(value)}`, { format });
+    }
+    limits[name as keyof Limits] = value;
+  }
+  return Object.freeze(limits);
+}
+
+/** A limit was exceeded: says which, by what, and how to raise it. */
+export function limitExceeded(format: FormatId, name: keyof Limits, limit: number, what: string, path?: string): WirebenchError {
+  const where = path ? ` at ${path}` : '';
+  return new WirebenchError(`${what}${where} exceeds limits.${name} (${limit}); pass { limits: { ${name}: … } } to allow more`, { format });
+}
+
+/** Refuses bytes over `maxBytes` (encoded output, or input to a decoder). */
+export function checkByteLength(format: FormatId, limits: Limits, length: number): void {
+  if (length > limits.maxBytes) throw limitExceeded(format, 'maxBytes', limits.maxBytes, `${length} bytes`);
+}
+
+/** UTF-8 length of a well-formed string, computed only when it could matter. */
+export function utf8Length(text: string): number {
+  let length = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x800) length += unit >= 0xd800 && unit <= 0xdbff ? (i++, 2) : 2;
+    else if (unit >= 0x80) length += 1;
+  }
+  return length;
+}
+
+/** Whether a string may exceed `maxStringLength` in UTF-8 (at most 3 bytes per UTF-16 unit). */
+export function stringTooLong(text: string, limits: Limits): boolean {
+  return text.length * 3 > limits.maxStringLength && utf8Length(text) > limits.maxStringLength;
+}
