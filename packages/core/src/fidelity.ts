@@ -1,7 +1,7 @@
 /**
  * The fidelity rule, as a check: `actual` must equal `expected` as JSON data. Same keys (a key
  * holding null stays, a missing key stays missing), same array lengths and order, same strings,
- * numbers equal by `===`. Key order is reported as `order` but never makes `ok` false.
+ * numbers equal by `Object.is` (so -0 is not 0). Key order is reported as `order` but never makes `ok` false.
  */
 
 export type DiffKind = 'missing' | 'extra' | 'type' | 'value' | 'order';
@@ -92,7 +92,7 @@ export function checkRoundTrip(expected: unknown, actual: unknown, options: Chec
       const common = wantKeys.filter((key) => Object.hasOwn(b, key));
       const commonGot = gotKeys.filter((key) => Object.hasOwn(a, key));
       if (common.some((key, i) => commonGot[i] !== key)) add({ path, kind: 'order', expected: common, actual: commonGot });
-    } else if (want !== got) {
+    } else if (!Object.is(want, got)) {
       add({ path, kind: 'value', expected: want, actual: got });
     }
   }

@@ -60,3 +60,11 @@ describe('checkRoundTrip with many key-order notes', () => {
     expect(report.counts).toEqual({ missing: 0, extra: 0, type: 0, value: 1, order: 2000 });
   });
 });
+
+describe('checkRoundTrip and -0 (issue 9)', () => {
+  it('sees -0 turned into 0, and 0 into -0, as value diffs', () => {
+    expect(checkRoundTrip({ x: -0 }, { x: 0 }).diffs).toEqual([{ path: '$.x', kind: 'value', expected: -0, actual: 0 }]);
+    expect(checkRoundTrip([0], [-0]).ok).toBe(false);
+    expect(checkRoundTrip([-0, NaN], [-0, NaN]).ok).toBe(true);
+  });
+});
