@@ -1,3 +1,5 @@
+import type { CodecOptions } from './limits.js';
+
 /** The wire formats wirebench speaks. */
 export type FormatId = 'json' | 'simdjson' | 'msgpack' | 'cbor' | 'protobuf' | 'flatbuffers';
 
@@ -22,4 +24,13 @@ export interface Codec {
   encode(value: unknown): Uint8Array;
   /** Returns plain JS data; throws `WirebenchError` on malformed or hostile bytes. */
   decode(bytes: Uint8Array): unknown;
+}
+
+/** Options of the protobuf and FlatBuffers codecs, which encode by a schema. */
+export interface SchemaCodecOptions extends CodecOptions {
+  /**
+   * A key the schema does not know: `'error'` (the default) refuses the payload with the key's
+   * JSON path; `'drop'` leaves the key out of the bytes, so it is missing after decode.
+   */
+  readonly unknownKeys?: 'error' | 'drop';
 }

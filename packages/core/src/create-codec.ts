@@ -1,9 +1,9 @@
-import type { Codec, FormatId } from './codec.js';
+import type { Codec, FormatId, SchemaCodecOptions } from './codec.js';
 import { FORMATS } from './codec.js';
 import { WirebenchError } from './errors.js';
 import type { Schema } from './schema/types.js';
 
-export interface CreateCodecOptions {
+export interface CreateCodecOptions extends SchemaCodecOptions {
   /** Required by protobuf and flatbuffers: from `schemaFromProto(...)` or, for any JSON, `inferSchema(sample)`. */
   schema?: Schema;
 }
@@ -13,19 +13,20 @@ export interface CreateCodecOptions {
  * so bundlers split them). Rejects with a WirebenchError that says what is missing.
  */
 export async function createCodec(format: FormatId, options: CreateCodecOptions = {}): Promise<Codec> {
+  const { schema, ...codecOptions } = options;
   switch (format) {
     case 'json':
-      return (await import('./formats/json.js')).jsonCodec();
+      return (await import('./formats/json.js')).jsonCodec(codecOptions);
     case 'simdjson':
-      return (await import('./formats/simdjson.js')).simdjsonCodec();
+      return (await import('./formats/simdjson.js')).simdjsonCodec(codecOptions);
     case 'msgpack':
-      return (await import('./formats/msgpack.js')).msgpackCodec();
+      return (await import('./formats/msgpack.js')).msgpackCodec(codecOptions);
     case 'cbor':
-      return (await import('./formats/cbor.js')).cborCodec();
+      return (await import('./formats/cbor.js')).cborCodec(codecOptions);
     case 'protobuf':
-      return (await import('./formats/protobuf.js')).protobufCodec(requireSchema(format, options.schema));
+      return (await import('./formats/protobuf.js')).protobufCodec(requireSchema(format, schema), codecOptions);
     case 'flatbuffers':
-      return (await import('./formats/flatbuffers.js')).flatbuffersCodec(requireSchema(format, options.schema));
+      return (await import('./formats/flatbuffers.js')).flatbuffersCodec(requireSchema(format, schema), codecOptions);
     default:
       throw new WirebenchError(`unknown format ${JSON.stringify(format)}; expected one of ${FORMATS.join(', ')}`);
   }

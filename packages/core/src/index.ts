@@ -1,4 +1,6 @@
-export type { Codec, FormatId } from './codec.js';
+export type { Codec, FormatId, SchemaCodecOptions } from './codec.js';
+export type { CodecOptions, Limits } from './limits.js';
+export { DEFAULT_LIMITS } from './limits.js';
 export { FORMATS, MEDIA_TYPES, SCHEMA_FORMATS } from './codec.js';
 export { WirebenchError } from './errors.js';
 export type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from './schema/types.js';
@@ -12,3 +14,4 @@ export { checkRoundTrip } from './fidelity.js';
 export { JsonSyntaxError, parseJson } from './parse-json.js';
 export type { LossyNumber, ParsedJson } from './parse-json.js';
 export { inferSchema } from './schema/infer.js';
+export type { InferOptions } from './schema/infer.js';

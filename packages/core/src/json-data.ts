@@ -114,8 +114,20 @@ class Refusal {
  * error names the JSON path.
  */
 export function assertEncodable(value: unknown, format: FormatId, limits: Limits): void {
+  walk(value, format, limits, true);
+}
+
+/**
+ * Checks only the limits (nesting, collection and string lengths), for the JSON codecs, whose
+ * parser and JSON.stringify define the rest.
+ */
+export function assertWithinLimits(value: unknown, format: FormatId, limits: Limits): void {
+  walk(value, format, limits, false);
+}
+
+function walk(value: unknown, format: FormatId, limits: Limits, jsonData: boolean): void {
   try {
-    visit(value, 1, format, limits);
+    visit(value, 1, format, limits, jsonData);
   } catch (thrown) {
     if (thrown instanceof Refusal) {
       let path = '$';
@@ -127,14 +139,14 @@ export function assertEncodable(value: unknown, format: FormatId, limits: Limits
   }
 }
 
-function visit(value: unknown, depth: number, format: FormatId, limits: Limits): void {
+function visit(value: unknown, depth: number, format: FormatId, limits: Limits, jsonData: boolean): void {
   if (typeof value === 'string') {
-    if (!isWellFormed(value)) throw refuse(format, notJsonScalar(value) as string);
+    if (jsonData && !isWellFormed(value)) throw refuse(format, notJsonScalar(value) as string);
     if (stringTooLong(value, limits)) throw limitRefusal(format, limits, 'maxStringLength', 'a string');
     return;
   }
   if (typeof value !== 'object' || value === null) {
-    const problem = notJsonScalar(value);
+    const problem = jsonData ? notJsonScalar(value) : undefined;
     if (problem) throw refuse(format, problem);
     return;
   }
@@ -143,7 +155,7 @@ function visit(value: unknown, depth: number, format: FormatId, limits: Limits):
     if (value.length > limits.maxCollectionLength) throw limitRefusal(format, limits, 'maxCollectionLength', `an array of ${value.length}`);
     for (let i = 0; i < value.length; i++) {
       try {
-        visit(value[i], depth + 1, format, limits);
+        visit(value[i], depth + 1, format, limits, jsonData);
       } catch (thrown) {
         if (thrown instanceof Refusal) thrown.keys.push(i);
         throw thrown;
@@ -151,14 +163,17 @@ function visit(value: unknown, depth: number, format: FormatId, limits: Limits):
     }
     return;
   }
-  if (!isPlainObject(value)) throw refuse(format, describeObject(value));
+  if (!isPlainObject(value)) {
+    if (jsonData) throw refuse(format, describeObject(value));
+    return;
+  }
   const keys = Object.keys(value);
   if (keys.length > limits.maxCollectionLength) throw limitRefusal(format, limits, 'maxCollectionLength', `an object of ${keys.length} keys`);
   for (const key of keys) {
     try {
-      if (!isWellFormed(key)) throw refuse(format, 'a key with a lone surrogate (UTF-8 cannot carry it exactly)');
+      if (jsonData && !isWellFormed(key)) throw refuse(format, 'a key with a lone surrogate (UTF-8 cannot carry it exactly)');
       if (stringTooLong(key, limits)) throw limitRefusal(format, limits, 'maxStringLength', 'a key');
-      visit(value[key], depth + 1, format, limits);
+      visit(value[key], depth + 1, format, limits, jsonData);
     } catch (thrown) {
       if (thrown instanceof Refusal) thrown.keys.push(key);
       throw thrown;

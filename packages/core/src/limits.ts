@@ -34,6 +34,11 @@ export interface CodecOptions {
   readonly limits?: Partial<Limits>;
 }
 
+/** Whether `overrides` sets a limit on the shape of the data (not only `maxBytes`). */
+export function limitsStructure(overrides: Partial<Limits> | undefined): boolean {
+  return overrides !== undefined && (overrides.maxDepth !== undefined || overrides.maxCollectionLength !== undefined || overrides.maxStringLength !== undefined);
+}
+
 /** The defaults with `overrides` applied, each checked to be a positive integer. */
 export function resolveLimits(overrides: Partial<Limits> | undefined, format?: FormatId): Limits {
   if (overrides === undefined) return DEFAULT_LIMITS;

@@ -74,12 +74,13 @@ describe('inferSchema', () => {
     expect(names).toEqual(['type', 'user_name', 'user_name_2', 'user_name_3', 'f_1st', 'field', 'field_2', 'message_']);
   });
 
-  it('gives the most frequent fields the lowest ids', () => {
-    const rows = [{ rare: 1, common: 1 }, ...Array.from({ length: 5 }, () => ({ common: 2 }))];
+  it('gives ids in code-unit order of the keys, whatever their frequency, and keeps fields in first-seen order', () => {
+    const rows = [{ rare: 1, common: 1 }, ...Array.from({ length: 5 }, () => ({ common: 2, Zed: 3 }))];
     const fields = findMessage(inferSchema(rows), 'RootValueItem').fields;
     expect(fields.map((f) => [f.jsonName, f.id])).toEqual([
-      ['common', 1],
-      ['rare', 2],
+      ['rare', 3],
+      ['common', 2],
+      ['Zed', 1],
     ]);
   });
 

@@ -1,18 +1,50 @@
 /**
  * Property: any JSON value, with a schema inferred from it, comes back exactly from all six formats.
  * The generator leans on the hard cases: nesting, nulls, mixed arrays, keys that are not
- * identifiers, integers past int32 / 2^53 / 2^63, -0, and all of Unicode.
+ * identifiers, integers past int32 / near 2^53 / 2^63 / near 2^64, -0, lone surrogates and all of
+ * Unicode, and counts how many generated values held each of -0, a lone surrogate, an integer near
+ * 2^53 and one near 2^64: a generator that silently stopped producing one fails the test.
+ *
+ * The rules:
+ * - json and simdjson: exact, except -0, which JSON text cannot carry: checkRoundTrip must report a
+ *   `value` diff (-0 → 0) at exactly the -0 paths and nothing else. Lone surrogates come back exactly
+ *   (JSON.stringify escapes them).
+ * - msgpack, cbor, protobuf, flatbuffers: either encode (schema inference and factory included)
+ *   throws a WirebenchError whose message names the JSON path of a lone surrogate the value holds,
+ *   or decode(encode(v)) is exact, except that -0 may come back as 0 where checkRoundTrip reports
+ *   it as a `value` diff at that path (counted per format: whether every binary format keeps -0 is
+ *   not decided yet).
+ * Numbers beyond 2^53 are already rounded by JSON.parse: here they are just doubles.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { FormatId } from '../src/codec.js';
 import { FORMATS } from '../src/codec.js';
 import { createCodec } from '../src/create-codec.js';
-import { checkRoundTrip } from '../src/fidelity.js';
+import { WirebenchError } from '../src/errors.js';
+import type { Diff } from '../src/fidelity.js';
+import { checkRoundTrip, childPath } from '../src/fidelity.js';
 import { inferSchema } from '../src/schema/infer.js';
+import { jsonValue as anyJson } from './support/json-arbitrary.js';
 
 const ODD_KEYS = ['@type', 'user-name', '1st', '', 'é', 'ключ', '名前', 'user_name', 'userName', 'a b', 'constructor', 'toString', 'value', 'Value', 'syntax', 'message'];
 const EDGE_NUMBERS = [0, -0, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, 2 ** 53 + 2, -(2 ** 53) - 2, 2 ** 63, -(2 ** 63), 2 ** 64, 1e21, 1e300, -5e-324, 0.1];
+
+/** One UTF-16 code unit from D800–DFFF: alone, or next to another, it may pair up or stay lone. */
+const surrogateUnit = fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit));
+/** fast-check's 'binary' unit is any code point except half surrogates: it never makes a lone one. */
+const codePoint = fc.string({ unit: 'binary', minLength: 1, maxLength: 1 });
+/** Mostly whole code points; now and then a lone surrogate. */
+const stringUnit = fc.oneof({ arbitrary: codePoint, weight: 80 }, { arbitrary: surrogateUnit, weight: 1 });
+
+/** Integers 2^53 ± 16 and 2^64 ± 16 steps of 2048 (the spacing of doubles just below 2^64), either sign. */
+const sign = fc.constantFrom(1, -1);
+const near2to53 = fc.tuple(sign, fc.integer({ min: -16, max: 16 })).map(([s, k]) => s * (2 ** 53 + k));
+const near2to64 = fc.tuple(sign, fc.integer({ min: -16, max: 16 })).map(([s, k]) => s * (2 ** 64 + k * 2048));
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const isNear2to53 = (n: number): boolean => Number.isInteger(n) && Math.abs(Math.abs(n) - 2 ** 53) <= 64;
+const isNear2to64 = (n: number): boolean => Number.isInteger(n) && Math.abs(Math.abs(n) - 2 ** 64) <= 2 ** 16;
 
 interface JsonOptions {
   /** Key characters (simdjson cuts keys at \u0000). */
@@ -21,49 +53,177 @@ interface JsonOptions {
 }
 
 function jsonValue({ keyChars, numbers }: JsonOptions): fc.Arbitrary<unknown> {
-  const key = fc.oneof(fc.constantFrom(...ODD_KEYS), fc.string({ unit: keyChars, maxLength: 6 }));
-  const scalar = fc.oneof(fc.constant(null), fc.boolean(), numbers, fc.string({ unit: 'binary', maxLength: 12 }));
-  const { value } = fc.letrec<{ value: unknown }>((tie) => ({
-    value: fc.oneof(
-      { depthSize: 'small', withCrossShrink: true },
-      scalar,
-      fc.array(tie('value'), { maxLength: 5 }),
-      // Arrays of similar records: the case where inference finds optional, nullable and mixed fields.
-      fc.array(fc.dictionary(fc.constantFrom('id', 'name', '@type', 'tags', 'geo'), tie('value'), { maxKeys: 5 }), { maxLength: 4 }),
-      fc.dictionary(key, tie('value'), { maxKeys: 6 }),
-    ),
-  }));
-  return value;
+  return anyJson({
+    keys: fc.oneof(fc.constantFrom(...ODD_KEYS), fc.string({ unit: keyChars, maxLength: 6 })),
+    numbers,
+    strings: fc.string({ unit: stringUnit, maxLength: 12 }),
+  });
 }
 
-const allNumbers = fc.oneof(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.maxSafeInteger(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(...EDGE_NUMBERS));
-const anyKeyChar = fc.string({ unit: 'binary', minLength: 1, maxLength: 1 });
+const allNumbers = fc.oneof(
+  fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
+  fc.maxSafeInteger(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(...EDGE_NUMBERS),
+  fc.constant(-0),
+  near2to53,
+  near2to64,
+);
+const anyKeyChar = fc.oneof({ arbitrary: codePoint, weight: 80 }, { arbitrary: surrogateUnit, weight: 1 });
 
-/** Integers that JSON.stringify writes out in full and that fit neither int64 nor uint64 as printed. */
-const outside64Bits = (n: number): boolean => Number.isInteger(n) && (n <= -(2 ** 63) || n >= 2 ** 64) && Math.abs(n) < 1e21;
+// ---------------------------------------------------------------------------------------------
+// What a value holds
 
+interface Holds {
+  /** Paths of -0. */
+  readonly negativeZeros: string[];
+  /** Paths a refusal may name for a lone surrogate: the string's path; for a key, the member's path or its object's. */
+  readonly loneSurrogates: string[];
+  readonly near2to53: boolean;
+  readonly near2to64: boolean;
+}
+
+function holds(value: unknown): Holds {
+  const result = { negativeZeros: [] as string[], loneSurrogates: [] as string[], near2to53: false, near2to64: false };
+  const stack: Array<[string, unknown]> = [['$', value]];
+  while (stack.length > 0) {
+    const [path, item] = stack.pop() as [string, unknown];
+    if (typeof item === 'number') {
+      if (Object.is(item, -0)) result.negativeZeros.push(path);
+      if (isNear2to53(item)) result.near2to53 = true;
+      if (isNear2to64(item)) result.near2to64 = true;
+    } else if (typeof item === 'string') {
+      if (LONE_SURROGATE.test(item)) result.loneSurrogates.push(path);
+    } else if (Array.isArray(item)) {
+      item.forEach((element, i) => stack.push([childPath(path, i), element]));
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (LONE_SURROGATE.test(key)) result.loneSurrogates.push(childPath(path, key), path);
+        stack.push([childPath(path, key), child]);
+      }
+    }
+  }
+  return result;
+}
+
+/** How many generated values held each hard case, and what each format did with them. */
+interface Tally {
+  values: number;
+  negativeZero: number;
+  loneSurrogate: number;
+  near2to53: number;
+  near2to64: number;
+  /** Values with -0 that came back with every -0 kept. */
+  negativeZeroKept: number;
+  /** Values with -0 that came back with -0 → 0, reported by checkRoundTrip. */
+  negativeZeroReported: number;
+  /** Values refused by encode for a lone surrogate. */
+  refusedLoneSurrogate: number;
+  /** Values with a lone surrogate that came back exactly. */
+  loneSurrogateExact: number;
+}
+
+const tallies = new Map<string, Tally>();
+function tallyFor(name: string): Tally {
+  let tally = tallies.get(name);
+  if (!tally) {
+    tally = { values: 0, negativeZero: 0, loneSurrogate: 0, near2to53: 0, near2to64: 0, negativeZeroKept: 0, negativeZeroReported: 0, refusedLoneSurrogate: 0, loneSurrogateExact: 0 };
+    tallies.set(name, tally);
+  }
+  return tally;
+}
+
+afterAll(() => {
+  for (const [name, t] of tallies) {
+    console.log(
+      `property ${name}: ${t.values} values; held -0 ${t.negativeZero}, lone surrogate ${t.loneSurrogate}, ~2^53 ${t.near2to53}, ~2^64 ${t.near2to64}; ` +
+        `-0 kept ${t.negativeZeroKept}, -0 → 0 reported ${t.negativeZeroReported}; lone surrogate refused ${t.refusedLoneSurrogate}, exact ${t.loneSurrogateExact}`,
+    );
+  }
+});
+
+const describeDiff = (d: Diff): string => `${d.kind} at ${d.path}: ${Object.is(d.expected, -0) ? '-0' : JSON.stringify(d.expected)} → ${Object.is(d.actual, -0) ? '-0' : JSON.stringify(d.actual)}`;
+/** A diff that says -0 came back as 0. */
+const isNegativeZeroDiff = (d: Diff): boolean => d.kind === 'value' && Object.is(d.expected, -0) && Object.is(d.actual, 0);
+
+/** Checks one value against its format's rule; returns nothing, throws (an expect failure) when broken. */
+async function checkRule(format: FormatId, value: unknown, tally: Tally): Promise<void> {
+  const found = holds(value);
+  tally.values++;
+  if (found.negativeZeros.length > 0) tally.negativeZero++;
+  if (found.loneSurrogates.length > 0) tally.loneSurrogate++;
+  if (found.near2to53) tally.near2to53++;
+  if (found.near2to64) tally.near2to64++;
+
+  let bytes: Uint8Array;
+  let codec: Awaited<ReturnType<typeof createCodec>>;
+  try {
+    codec = await createCodec(format, format === 'protobuf' || format === 'flatbuffers' ? { schema: inferSchema(value) } : {});
+    bytes = codec.encode(value);
+  } catch (error) {
+    const message = error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error);
+    // Only binary formats may refuse, only with a WirebenchError, only for a lone surrogate, and only naming where it is.
+    expect(format === 'json' || format === 'simdjson' ? `${format} refused: ${message}` : '').toBe('');
+    expect(error instanceof WirebenchError ? '' : `not a WirebenchError: ${message}`).toBe('');
+    expect(found.loneSurrogates.length > 0 ? '' : `refused a value without a lone surrogate: ${message}`).toBe('');
+    expect(found.loneSurrogates.some((path) => message.includes(path)) ? '' : `refusal names none of ${found.loneSurrogates.join(', ')}: ${message}`).toBe('');
+    tally.refusedLoneSurrogate++;
+    return;
+  }
+  const report = checkRoundTrip(value, codec.decode(bytes), { maxDiffs: 100_000 });
+  const changed = report.diffs.filter((d) => d.kind !== 'order');
+  const zeroPaths = new Set(found.negativeZeros);
+  // Any diff other than a reported -0 → 0 at a -0 path breaks every format's rule.
+  expect(changed.filter((d) => !(isNegativeZeroDiff(d) && zeroPaths.has(d.path))).map(describeDiff)).toEqual([]);
+  if (format === 'json' || format === 'simdjson') {
+    // JSON text cannot carry -0: every -0 must be reported, at its path.
+    expect(changed.map((d) => d.path).sort()).toEqual([...found.negativeZeros].sort());
+  }
+  if (found.negativeZeros.length > 0) {
+    if (changed.length === 0) tally.negativeZeroKept++;
+    else tally.negativeZeroReported++;
+  }
+  if (found.loneSurrogates.length > 0) tally.loneSurrogateExact++;
+}
+
+/** Each hard case must have been generated at least once (simdjson's generator leaves out some of ~2^64). */
+function expectGenerated(tally: Tally): void {
+  expect({ negativeZero: tally.negativeZero > 0, loneSurrogate: tally.loneSurrogate > 0, near2to53: tally.near2to53 > 0, near2to64: tally.near2to64 > 0 }).toEqual({
+    negativeZero: true,
+    loneSurrogate: true,
+    near2to53: true,
+    near2to64: true,
+  });
+}
+
+const NUM_RUNS = 200;
+
+describe('random JSON round-trips by the fidelity rule', () => {
+  it.each(FORMATS.filter((f) => f !== 'simdjson'))('%s', async (format) => {
+    const tally = tallyFor(format);
+    await fc.assert(
+      fc.asyncProperty(jsonValue({ keyChars: anyKeyChar, numbers: allNumbers }), (value) => checkRule(format, value, tally)),
+      { numRuns: NUM_RUNS },
+    );
+    expectGenerated(tally);
+  });
+
+  // simdjson 0.9.2's one remaining defect (pinned below) is left out of its generator and reported in the README.
+  it('simdjson, without its known defect: no \\u0000 in keys', async () => {
+    const tally = tallyFor('simdjson');
+    const keyChars = anyKeyChar.filter((c) => c !== '\u0000');
+    await fc.assert(fc.asyncProperty(jsonValue({ keyChars, numbers: allNumbers }), (value) => checkRule('simdjson', value, tally)), { numRuns: NUM_RUNS });
+    expectGenerated(tally);
+  });
+});
+
+/** Exact round trip through a format with a schema inferred from the value (the __proto__ cases below). */
 async function roundTripsIn(format: FormatId, value: unknown): Promise<void> {
   const codec = await createCodec(format, { schema: inferSchema(value) });
   const report = checkRoundTrip(value, codec.decode(codec.encode(value)));
   expect(report.diffs.filter((d) => d.kind !== 'order')).toEqual([]);
   expect(report.ok).toBe(true);
 }
-
-describe('random JSON round-trips exactly', () => {
-  it.each(FORMATS.filter((f) => f !== 'simdjson'))('%s', async (format) => {
-    await fc.assert(
-      fc.asyncProperty(jsonValue({ keyChars: anyKeyChar, numbers: allNumbers }), (value) => roundTripsIn(format, value)),
-      { numRuns: 150 },
-    );
-  });
-
-  // simdjson 0.9.2's defects (pinned below) are left out of its generator and reported in the README.
-  it('simdjson, without its known defects: no \\u0000 in keys, no integers written out in full outside 64 bits', async () => {
-    const keyChars = anyKeyChar.filter((c) => c !== '\u0000');
-    const numbers = allNumbers.filter((n) => !outside64Bits(n));
-    await fc.assert(fc.asyncProperty(jsonValue({ keyChars, numbers }), (value) => roundTripsIn('simdjson', value)), { numRuns: 150 });
-  });
-});
 
 describe('simdjson 0.9.2 defects the README reports', () => {
   const decode = async (text: string): Promise<unknown> => (await createCodec('simdjson')).decode(new TextEncoder().encode(text));
@@ -72,23 +232,17 @@ describe('simdjson 0.9.2 defects the README reports', () => {
     expect(Object.keys((await decode('{"a\\u0000b":1}')) as object)).not.toEqual(['a\u0000b']);
   });
 
-  it('cannot read an integer written out in full below -2^63 or from 2^64 (up to 10^21, where JSON switches to 1e21)', async () => {
-    await expect(decode(JSON.stringify([2 ** 64]))).rejects.toThrow();
+  it('refuses integers written out in full outside 64 bits, so the codec reads those documents with JSON.parse', async () => {
     // -2^63 itself prints as -9223372036854776000, past int64's end.
-    await expect(decode(JSON.stringify([-(2 ** 63)]))).rejects.toThrow();
-    expect(await decode(JSON.stringify([2 ** 63, 1e21]))).toEqual([2 ** 63, 1e21]);
+    expect(await decode(JSON.stringify([2 ** 64, -(2 ** 63), 2 ** 63, 1e21]))).toEqual([2 ** 64, -(2 ** 63), 2 ** 63, 1e21]);
   });
 });
 
 describe('a "__proto__" key (JSON.parse makes it an own key)', () => {
   const value = JSON.parse('{"__proto__":{"polluted":1},"list":[{"__proto__":2}]}') as unknown;
 
-  it.each(['json', 'protobuf', 'flatbuffers'] as const)('%s keeps it as data', async (format) => {
+  it.each(FORMATS)('%s keeps it as data', async (format) => {
     await roundTripsIn(format, value);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
-  });
-
-  it.each(['msgpack', 'cbor'] as const)('%s does not round-trip it (a known limit in the README)', async (format) => {
-    await expect(roundTripsIn(format, value)).rejects.toThrow();
   });
 });

@@ -43,17 +43,45 @@ describe('review regressions', () => {
     }
   });
 
-  it('flatbuffers charges strings against its work budget when many offsets share one string', () => {
-    // A vector of 2000 offsets all pointing at one 4 KB string: 8 MB of output from ~12 KB of input.
+  it('flatbuffers decodes a string shared by many offsets once, so it neither hits the budget nor multiplies memory', () => {
+    // A vector of 2000 offsets all pointing at one 4 KB string (the library's createSharedString):
+    // valid FlatBuffers, which an earlier budget refused by charging the string at every reference.
     const builder = new Builder(1024);
-    const shared = builder.createString('x'.repeat(4096));
+    const shared = builder.createSharedString('x'.repeat(4096));
     builder.startVector(4, 2000, 4);
     for (let i = 0; i < 2000; i++) builder.addOffset(shared);
     const vector = builder.endVector();
     builder.startObject(4);
     builder.addFieldOffset(3, vector, 0);
     builder.finish(builder.endObject());
-    expect(() => flatbuffersCodec(optionalScalars).decode(builder.asUint8Array())).toThrow(/far more values than its size allows/);
+    const { names } = flatbuffersCodec(optionalScalars).decode(builder.asUint8Array()) as { names: string[] };
+    expect(names).toHaveLength(2000);
+    expect(names.every((name) => name === names[0] && name.length === 4096)).toBe(true);
+  });
+
+  it('flatbuffers still bounds the work when many offsets share one table (a table is materialized at every reference)', () => {
+    const schema: Schema = {
+      namespace: 'test',
+      root: 'R',
+      messages: [
+        { name: 'R', fields: [{ name: 'items', jsonName: 'items', id: 1, type: { kind: 'list', of: { kind: 'message', name: 'I' } }, optional: false, nullable: false }] },
+        { name: 'I', fields: [{ name: 'names', jsonName: 'names', id: 1, type: { kind: 'list', of: { kind: 'scalar', scalar: 'int32' } }, optional: false, nullable: false }] },
+      ],
+    };
+    const builder = new Builder(1024);
+    builder.startVector(4, 4096, 4);
+    for (let i = 0; i < 4096; i++) builder.addInt32(i);
+    const ints = builder.endVector();
+    builder.startObject(1);
+    builder.addFieldOffset(0, ints, 0);
+    const table = builder.endObject();
+    builder.startVector(4, 2000, 4);
+    for (let i = 0; i < 2000; i++) builder.addOffset(table);
+    const items = builder.endVector();
+    builder.startObject(1);
+    builder.addFieldOffset(0, items, 0);
+    builder.finish(builder.endObject());
+    expect(() => flatbuffersCodec(schema).decode(builder.asUint8Array())).toThrow(/far more values than its size allows/);
   });
 
   it('cbor refuses shared and cyclic values instead of looping', () => {

@@ -1,30 +1,34 @@
 import { Builder, ByteBuffer } from 'flatbuffers';
-import type { Codec } from '../codec.js';
+import type { Codec, SchemaCodecOptions } from '../codec.js';
 import { MEDIA_TYPES } from '../codec.js';
 import { WirebenchError, assertBytes, wrapError } from '../errors.js';
-import { setOwn } from '../json-data.js';
+import { childPath } from '../fidelity.js';
+import { assertEncodable, setOwn } from '../json-data.js';
+import type { Limits } from '../limits.js';
+import { checkByteLength, limitExceeded, resolveLimits } from '../limits.js';
 import type { HelperAdapter, LoweredSchema } from '../schema/lower.js';
 import { FLATBUFFERS_RULES, helperAdapter, lowerSchema } from '../schema/lower.js';
 import type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from '../schema/types.js';
 import { recordFactory } from '../schema/records.js';
 import { findMessage, rootPayload, rootRecord } from '../schema/types.js';
-import { describeValue, isPlainObject, missingKey, scalarMismatch, schemaMismatch } from '../schema/values.js';
+import { checkKnownKeys, describeValue, finiteDouble, int64InRange, isPlainObject, missingKey, scalarMismatch, schemaMismatch } from '../schema/values.js';
 
 /** vtable entries are 16-bit offsets into the vtable: slots beyond this cannot be addressed. */
 const MAX_FIELD_ID = 1024;
-
-/** Like the FlatBuffers verifier's limits: hostile offsets can form cycles and shared subtrees. */
-const MAX_DEPTH = 64;
 
 /**
  * FlatBuffers driven by a wirebench Schema at run time, on the `flatbuffers` Builder and ByteBuffer
  * (no flatc, so it runs in a browser). The bytes follow `toFbs(schema)`: flatc and flatc-generated
  * code read them. Every present field is written, defaults included, so presence survives exactly;
- * decoding checks every offset against the buffer and bounds the work by the buffer's size.
+ * keys the schema does not know are refused (or dropped, by option). Decoding checks every offset
+ * against the buffer, bounds the work by the buffer's size (hostile offsets can form cycles and
+ * shared subtrees) and keeps to the codec's limits, which encode enforces too.
  */
-export function flatbuffersCodec(schema: Schema): Codec {
+export function flatbuffersCodec(schema: Schema, options: SchemaCodecOptions = {}): Codec {
   findMessage(schema, schema.root);
-  const tables = compileTables(lowerSchema(schema, FLATBUFFERS_RULES));
+  const limits = resolveLimits(options.limits, 'flatbuffers');
+  const settings: Settings = { limits, strictKeys: (options.unknownKeys ?? 'error') === 'error', transparentRoot: schema.wrappedRoot ? schema.root : undefined };
+  const tables = compileTables(lowerSchema(schema, FLATBUFFERS_RULES), settings);
   const root = tables.get(schema.root) as TablePlan;
   const builder = new Builder(1024);
   return {
@@ -35,19 +39,22 @@ export function flatbuffersCodec(schema: Schema): Codec {
       // clear() resets forceDefaults: without it a present 0, false or 0.0 would not be written.
       builder.forceDefaults(true);
       try {
+        assertEncodable(value, 'flatbuffers', limits);
         builder.finish(root.write(builder, rootRecord(schema, value), '$'));
       } catch (error) {
         throw wrapError('flatbuffers', 'encode', error);
       }
+      checkByteLength('flatbuffers', limits, builder.offset());
       // The builder is reused, so hand out a copy rather than a view of its buffer.
       return builder.asUint8Array().slice();
     },
     decode(bytes) {
       assertBytes('flatbuffers', bytes);
-      const reader = new Reader(bytes);
+      checkByteLength('flatbuffers', limits, bytes.length);
+      const reader = new Reader(bytes, limits);
       try {
         reader.need(0, 4);
-        return rootPayload(schema, root.read(reader, reader.bb.readUint32(0), 0) as Record<string, unknown>);
+        return rootPayload(schema, root.read(reader, reader.bb.readUint32(0), 1) as Record<string, unknown>);
       } catch (error) {
         throw wrapError('flatbuffers', 'decode', error);
       }
@@ -55,11 +62,12 @@ export function flatbuffersCodec(schema: Schema): Codec {
   };
 }
 
-const TEXT = new TextDecoder();
+// fatal: malformed UTF-8 is an error, never silently replaced characters.
+const TEXT = new TextDecoder('utf-8', { fatal: true });
 /** Past this length one call into the native TextDecoder costs less than a loop in JavaScript. */
 const SHORT_STRING = 32;
 
-/** Decodes UTF-8: short ASCII strings in JavaScript (most keys and codes are), the rest natively. */
+/** Decodes UTF-8: short ASCII strings in JavaScript (most keys and codes are), the rest natively; throws on malformed UTF-8. */
 function utf8(bytes: Uint8Array, start: number, length: number): string {
   if (length <= SHORT_STRING) {
     let out = '';
@@ -78,8 +86,13 @@ class Reader {
   readonly bb: ByteBuffer;
   private readonly size: number;
   private budget: number;
+  /** Strings by position: one string referenced many times (`createSharedString`) is decoded and charged once. */
+  private readonly strings = new Map<number, string>();
 
-  constructor(bytes: Uint8Array) {
+  constructor(
+    bytes: Uint8Array,
+    readonly limits: Limits,
+  ) {
     this.bb = new ByteBuffer(bytes);
     this.size = bytes.length;
     // Each value or string byte our encoder writes takes at least one byte; twice that leaves room for other writers.
@@ -112,12 +125,34 @@ class Reader {
 
   string(position: number): string {
     const start = this.indirect(position);
+    // Every reference costs one unit, so references to shared strings stay bounded too.
+    this.spend(1);
+    const cached = this.strings.get(start);
+    if (cached !== undefined) return cached;
     this.need(start, 4);
     const length = this.bb.readUint32(start);
     this.need(start + 4, length);
-    // Many offsets may point at one string: charge its length every time it is materialized.
+    if (length > this.limits.maxStringLength) throw limitExceeded('flatbuffers', 'maxStringLength', this.limits.maxStringLength, `a string of ${length} bytes`);
     this.spend(length);
-    return utf8(this.bb.bytes(), start + 4, length);
+    let text: string;
+    try {
+      text = utf8(this.bb.bytes(), start + 4, length);
+    } catch (error) {
+      throw new WirebenchError(`the string at offset ${start} is not valid UTF-8: the data is corrupt or not FlatBuffers of this schema`, {
+        format: 'flatbuffers',
+        cause: error,
+      });
+    }
+    this.strings.set(start, text);
+    return text;
+  }
+
+  /** Refuses a list or map nested past `maxDepth`, or longer than `maxCollectionLength`. */
+  collection(depth: number, length: number): void {
+    if (depth > this.limits.maxDepth) throw limitExceeded('flatbuffers', 'maxDepth', this.limits.maxDepth, `nesting level ${depth}`);
+    if (length > this.limits.maxCollectionLength) {
+      throw limitExceeded('flatbuffers', 'maxCollectionLength', this.limits.maxCollectionLength, `a collection of ${length}`);
+    }
   }
 
   /** Start and length of the vector whose uoffset is at `position`, checked for `elementSize`-byte elements. */
@@ -169,22 +204,23 @@ const SCALARS: Readonly<Record<Exclude<ScalarType, 'string' | 'bytes'>, ScalarCo
   int64: {
     size: 8,
     zero: 0,
-    // Two 32-bit halves give the same double as Number(BigInt) without allocating BigInts.
-    read: (bb, p) => bb.readInt32(p + 4) * 2 ** 32 + bb.readUint32(p),
+    // Two 32-bit halves give the same double as Number(BigInt) without allocating BigInts: past 2^53
+    // the nearest double, as JSON.parse rounds the same digits.
+    read: (bb, p) => int64InRange('flatbuffers', bb.readInt32(p + 4) * 2 ** 32 + bb.readUint32(p), false),
     add: (b, v) => b.addInt64(BigInt(v as number)),
     addField: (b, s, v) => b.addFieldInt64(s, BigInt(v as number), BigInt(0)),
   },
   uint64: {
     size: 8,
     zero: 0,
-    read: (bb, p) => bb.readUint32(p + 4) * 2 ** 32 + bb.readUint32(p),
+    read: (bb, p) => int64InRange('flatbuffers', bb.readUint32(p + 4) * 2 ** 32 + bb.readUint32(p), true),
     add: (b, v) => b.addInt64(BigInt.asIntN(64, BigInt(v as number))),
     addField: (b, s, v) => b.addFieldInt64(s, BigInt.asIntN(64, BigInt(v as number)), BigInt(0)),
   },
   float64: {
     size: 8,
     zero: 0,
-    read: (bb, p) => bb.readFloat64(p),
+    read: (bb, p) => finiteDouble('flatbuffers', bb.readFloat64(p)),
     add: (b, v) => b.addFloat64(v as number),
     addField: (b, s, v) => b.addFieldFloat64(s, v as number, 0),
   },
@@ -211,7 +247,15 @@ interface FieldPlan {
   readonly size: number;
 }
 
-function compileTables({ schema, roles }: LoweredSchema): Map<string, TablePlan> {
+interface Settings {
+  readonly limits: Limits;
+  /** Refuse keys the schema does not know (`unknownKeys: 'error'`). */
+  readonly strictKeys: boolean;
+  /** The wrapped root message, which stands for its `value` rather than for a JSON object. */
+  readonly transparentRoot: string | undefined;
+}
+
+function compileTables({ schema, roles }: LoweredSchema, { limits, strictKeys, transparentRoot }: Settings): Map<string, TablePlan> {
   const plans = new Map<string, TablePlan>();
   for (const message of schema.messages) plans.set(message.name, { write: unset, read: unset });
   const table = (name: string): TablePlan => {
@@ -243,7 +287,7 @@ function compileTables({ schema, roles }: LoweredSchema): Map<string, TablePlan>
       const target = table(type.name);
       return {
         write: (b, v, path) => target.write(b, v, path),
-        read: (r, p, depth) => target.read(r, r.indirect(p), depth + 1),
+        read: (r, p, depth) => target.read(r, r.indirect(p), depth),
       };
     }
     if (type.kind === 'list') return listValue(type.of);
@@ -263,8 +307,9 @@ function compileTables({ schema, roles }: LoweredSchema): Map<string, TablePlan>
           for (let i = items.length - 1; i >= 0; i--) codec.add(b, items[i]);
           return b.endVector();
         },
-        read: (r, p) => {
+        read: (r, p, depth) => {
           const [start, length] = r.vector(p, codec.size);
+          r.collection(depth, length);
           const out = new Array<unknown>(length);
           for (let i = 0; i < length; i++) out[i] = codec.read(r.bb, start + i * codec.size);
           return out;
@@ -282,8 +327,9 @@ function compileTables({ schema, roles }: LoweredSchema): Map<string, TablePlan>
       },
       read: (r, p, depth) => {
         const [start, length] = r.vector(p, 4);
+        r.collection(depth, length);
         const out = new Array<unknown>(length);
-        for (let i = 0; i < length; i++) out[i] = item.read(r, start + i * 4, depth);
+        for (let i = 0; i < length; i++) out[i] = item.read(r, start + i * 4, depth + 1);
         return out;
       },
     };
@@ -295,18 +341,19 @@ function compileTables({ schema, roles }: LoweredSchema): Map<string, TablePlan>
       { name: 'key', jsonName: 'key', id: 1, type: { kind: 'scalar', scalar: 'string' }, optional: false, nullable: false },
       { name: 'value', jsonName: 'value', id: 2, type: valueType, optional: false, nullable: false },
     ];
-    const entry = compileTable({ name: 'map entry', fields: entryFields }, undefined);
+    const entry = compileTable({ name: 'map entry', fields: entryFields }, undefined, true);
     return {
       write: (b, v, path) => {
         if (!isPlainObject(v)) throw schemaMismatch('flatbuffers', path, `expected an object, got ${describeValue(v)}`);
         const keys = Object.keys(v);
-        const offsets = keys.map((key) => entry.write(b, { key, value: v[key] }, `${path}.${key}`));
+        const offsets = keys.map((key) => entry.write(b, { key, value: v[key] }, childPath(path, key)));
         b.startVector(4, offsets.length, 4);
         for (let i = offsets.length - 1; i >= 0; i--) b.addOffset(offsets[i] as number);
         return b.endVector();
       },
       read: (r, p, depth) => {
         const [start, length] = r.vector(p, 4);
+        r.collection(depth, length);
         const out: Record<string, unknown> = {};
         for (let i = 0; i < length; i++) {
           const pair = entry.read(r, r.indirect(start + i * 4), depth + 1) as Record<string, unknown>;
@@ -353,8 +400,10 @@ function compileTables({ schema, roles }: LoweredSchema): Map<string, TablePlan>
     return { field, slot: field.id - 1, scalar: undefined, scalarType: undefined, writeOffset: write, read, absent, size: 4 };
   };
 
-  const compileTable = (message: MessageDef, adapter: HelperAdapter | undefined): TablePlan => {
+  /** `transparent`: a helper table stands for the JSON value it holds, not for an object of its own. */
+  const compileTable = (message: MessageDef, adapter: HelperAdapter | undefined, transparent: boolean): TablePlan => {
     const fields = message.fields.map(compileField);
+    const known = new Set(message.fields.map((field) => field.jsonName));
     const slotCount = fields.reduce((max, f) => Math.max(max, f.slot + 1), 0);
     const required = fields.filter((f) => !f.field.optional);
     const optional = fields.filter((f) => f.field.optional);
@@ -367,20 +416,23 @@ function compileTables({ schema, roles }: LoweredSchema): Map<string, TablePlan>
         }
         // Strings, vectors and sub-tables must be finished before this table starts.
         const offsets = new Array<number>(fields.length);
+        let present = 0;
         for (let i = 0; i < fields.length; i++) {
           const plan = fields[i] as FieldPlan;
           const item = Object.hasOwn(value, plan.field.jsonName) ? value[plan.field.jsonName] : undefined;
+          if (item !== undefined) present++;
           if (item === undefined || (item === null && plan.field.nullable)) {
             // A nullable field is null exactly when it is absent on the wire.
             if (item === undefined && !plan.field.optional) throw missingKey('flatbuffers', path, plan.field);
             offsets[i] = -1;
           } else if (plan.writeOffset) {
-            offsets[i] = plan.writeOffset(b, item, `${path}.${plan.field.jsonName}`);
+            offsets[i] = plan.writeOffset(b, item, transparent ? path : `${path}.${plan.field.jsonName}`);
           } else {
-            checked(plan.scalarType as ScalarType, item, `${path}.${plan.field.jsonName}`);
+            checked(plan.scalarType as ScalarType, item, transparent ? path : `${path}.${plan.field.jsonName}`);
             offsets[i] = 0;
           }
         }
+        if (strictKeys && !adapter) checkKnownKeys('flatbuffers', path, value, known, present);
         b.startObject(slotCount);
         for (let i = 0; i < fields.length; i++) {
           const plan = fields[i] as FieldPlan;
@@ -391,10 +443,12 @@ function compileTables({ schema, roles }: LoweredSchema): Map<string, TablePlan>
         }
         return b.endObject();
       },
-      read(r, tablePosition, depth) {
-        if (depth > MAX_DEPTH) {
-          throw new WirebenchError(`tables nest deeper than ${MAX_DEPTH} levels`, { format: 'flatbuffers' });
+      read(r, tablePosition, tableDepth) {
+        if (!transparent && tableDepth > limits.maxDepth) {
+          throw limitExceeded('flatbuffers', 'maxDepth', limits.maxDepth, `nesting level ${tableDepth}`);
         }
+        // The JSON level of this table's fields.
+        const depth = transparent ? tableDepth : tableDepth + 1;
         r.spend(1);
         r.need(tablePosition, 4);
         const vtable = tablePosition - r.bb.readInt32(tablePosition);
@@ -420,7 +474,9 @@ function compileTables({ schema, roles }: LoweredSchema): Map<string, TablePlan>
   };
 
   for (const message of schema.messages) {
-    Object.assign(table(message.name), compileTable(message, helperAdapter(roles.get(message.name), 'flatbuffers')));
+    const role = roles.get(message.name);
+    const transparent = role !== undefined || message.name === transparentRoot;
+    Object.assign(table(message.name), compileTable(message, helperAdapter(role, 'flatbuffers'), transparent));
   }
   return plans;
 }

@@ -1,9 +1,24 @@
 import type { Codec } from '../codec.js';
 import { MEDIA_TYPES } from '../codec.js';
 import { assertBytes, wrapError } from '../errors.js';
+import { assertWithinLimits } from '../json-data.js';
+import type { CodecOptions } from '../limits.js';
+import { checkByteLength, limitsStructure, resolveLimits } from '../limits.js';
 
-/** JSON as a wire format: UTF-8 bytes both ways, so its decode is timed from bytes like every other format's. */
-export function jsonCodec(): Codec {
+/**
+ * JSON as a wire format: UTF-8 bytes both ways, so its decode is timed from bytes like every other
+ * format's. Encode is `JSON.stringify`, with its rules: NaN and ±Infinity become `null`, keys
+ * holding `undefined` or functions are dropped, a Date becomes its ISO string, a Map or Set `{}`,
+ * a BigInt throws; lone surrogates are escaped (`"\ud800"`) and come back exactly; -0 becomes 0.
+ * `checkRoundTrip` reports each of these changes.
+ *
+ * Limits: `maxBytes` always. `JSON.parse` builds no more than the text holds, in linear time and
+ * without recursion, so the shape limits (depth, collection and string lengths) are checked by a
+ * walk over the value only when you set one of them.
+ */
+export function jsonCodec(options: CodecOptions = {}): Codec {
+  const limits = resolveLimits(options.limits, 'json');
+  const checkShape = limitsStructure(options.limits);
   const encoder = new TextEncoder();
   // fatal: invalid UTF-8 is an error, not silently replaced characters.
   const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -11,19 +26,27 @@ export function jsonCodec(): Codec {
     format: 'json',
     mediaType: MEDIA_TYPES.json,
     encode(value) {
+      let bytes: Uint8Array;
       try {
-        return encoder.encode(JSON.stringify(value));
+        if (checkShape) assertWithinLimits(value, 'json', limits);
+        bytes = encoder.encode(JSON.stringify(value));
       } catch (error) {
         throw wrapError('json', 'encode', error);
       }
+      checkByteLength('json', limits, bytes.length);
+      return bytes;
     },
     decode(bytes) {
       assertBytes('json', bytes);
+      checkByteLength('json', limits, bytes.length);
+      let value: unknown;
       try {
-        return JSON.parse(decoder.decode(bytes)) as unknown;
+        value = JSON.parse(decoder.decode(bytes)) as unknown;
       } catch (error) {
         throw wrapError('json', 'decode', error);
       }
+      if (checkShape) assertWithinLimits(value, 'json', limits);
+      return value;
     },
   };
 }

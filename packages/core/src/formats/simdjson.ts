@@ -1,6 +1,9 @@
 import type { Codec } from '../codec.js';
 import { MEDIA_TYPES } from '../codec.js';
 import { WirebenchError, assertBytes, wrapError } from '../errors.js';
+import { assertWithinLimits } from '../json-data.js';
+import type { CodecOptions } from '../limits.js';
+import { checkByteLength, limitsStructure, resolveLimits } from '../limits.js';
 import { jsonCodec } from './json.js';
 
 interface SimdjsonBinding {
@@ -37,12 +40,30 @@ function loadBinding(): SimdjsonBinding {
 }
 
 /**
- * JSON text parsed by simdjson's native parser (Node only). Encoding is JSON.stringify: simdjson
- * only parses. The bytes are ordinary JSON, interchangeable with the json codec's.
+ * Whether simdjson 0.9.2 could parse `text` differently from JSON.parse: a `__proto__` key (it
+ * becomes the object's prototype, not data; also when spelled with escapes), an integer `-0` (read
+ * as 0, as is a negative literal that underflows), an escaped lone low surrogate (read as three U+FFFD). Cheap substring checks first: the
+ * regular expressions run only on text that has an escape or a `-0`.
  */
-export function simdjsonCodec(): Codec {
+function simdjsonMayDiffer(text: string): boolean {
+  if (text.includes('__proto__')) return true;
+  if (text.includes('\\u') && /\\u00(?:5[fF]|6[fF]|7[0-4])|(?<!\\u[dD][89abAB][\da-fA-F]{2})\\u[dD][c-fC-F]/.test(text)) return true;
+  if (text.includes('-0') && /-0(?![\d.eE])/.test(text)) return true;
+  return (text.includes('e-') || text.includes('E-')) && /\d[eE]-\d{3}/.test(text) && /-[\d.]+[eE]-\d{3}/.test(text);
+}
+
+/**
+ * JSON text parsed by simdjson's native parser (Node only). Encoding is the json codec's
+ * (JSON.stringify): simdjson only parses. The bytes are ordinary JSON, interchangeable with the
+ * json codec's, and decoding gives what JSON.parse gives: where simdjson would differ (see
+ * simdjsonMayDiffer) or refuses valid JSON (escaped lone surrogates, integers outside 64 bits,
+ * 1e400), that document is parsed by JSON.parse.
+ */
+export function simdjsonCodec(options: CodecOptions = {}): Codec {
   const simdjson = loadBinding();
-  const json = jsonCodec();
+  const json = jsonCodec(options);
+  const limits = resolveLimits(options.limits, 'simdjson');
+  const checkShape = limitsStructure(options.limits);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   return {
     format: 'simdjson',
@@ -56,11 +77,25 @@ export function simdjsonCodec(): Codec {
     },
     decode(bytes) {
       assertBytes('simdjson', bytes);
+      checkByteLength('simdjson', limits, bytes.length);
+      let value: unknown;
       try {
-        return simdjson.parse(decoder.decode(bytes));
+        const text = decoder.decode(bytes);
+        value = simdjsonMayDiffer(text) ? JSON.parse(text) : parseOrFallBack(simdjson, text);
       } catch (error) {
         throw wrapError('simdjson', 'decode', error);
       }
+      if (checkShape) assertWithinLimits(value, 'simdjson', limits);
+      return value;
     },
   };
+}
+
+/** simdjson's result; where it refuses, JSON.parse decides (its error is the one a person can act on). */
+function parseOrFallBack(simdjson: SimdjsonBinding, text: string): unknown {
+  try {
+    return simdjson.parse(text);
+  } catch {
+    return JSON.parse(text);
+  }
 }

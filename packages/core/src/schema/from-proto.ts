@@ -1,6 +1,10 @@
 import protobuf from 'protobufjs';
 import { WirebenchError } from '../errors.js';
+import { BOX_FIELD, NULLABLE_FIELD } from './lower.js';
+import type { Marker } from './to-proto.js';
+import { MARKER_PREFIX } from './to-proto.js';
 import type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from './types.js';
+import { ROOT_VALUE_FIELD } from './types.js';
 
 const PROTO_SCALARS: Readonly<Record<string, ScalarType>> = {
   bool: 'bool',
@@ -13,10 +17,28 @@ const PROTO_SCALARS: Readonly<Record<string, ScalarType>> = {
   bytes: 'bytes',
 };
 
+const MARKERS: ReadonlySet<string> = new Set<Marker>(['box', 'nullable', 'dynamic', 'wrapped root', 'required']);
+
+/** The `/// wirebench: …` marker of a doc comment (which protobufjs keeps as `.comment`), if any. */
+function markerOf(comment: string | null | undefined): Marker | undefined {
+  for (const line of (comment ?? '').split('\n')) {
+    const text = line.trim();
+    if (text.startsWith(MARKER_PREFIX) && MARKERS.has(text.slice(MARKER_PREFIX.length).trim())) {
+      return text.slice(MARKER_PREFIX.length).trim() as Marker;
+    }
+  }
+  return undefined;
+}
+
 /**
- * Reads a hand-written proto3 file into a wirebench Schema, starting from `rootMessage` (a simple or
- * fully qualified name). JSON keys are the field names as written. Types wirebench cannot carry
- * exactly (float, sint*, fixed*, enums, oneofs) are refused by name rather than approximated.
+ * Reads a proto3 file into a wirebench Schema, starting from `rootMessage` (a simple or fully
+ * qualified name). A hand-written file maps as written: JSON keys are the field names (or their
+ * `json_name`), singular message fields and `optional` scalars may be absent. A file printed by
+ * `toProto` also carries `/// wirebench: …` doc comments, read here so that the schema comes back
+ * whole: helper messages turn back into the lists, maps, dynamic values and nullable fields they
+ * stand for, a wrapped root is wrapped again, and nullable and required fields keep their presence.
+ * So `schemaFromProto(toProto(s), s.root)` writes the same bytes as `s`. Types wirebench cannot
+ * carry exactly (float, sint*, fixed*, enums, oneofs) are refused by name rather than approximated.
  */
 export function schemaFromProto(protoText: string, rootMessage: string): Schema {
   let root: protobuf.Root;
@@ -30,6 +52,26 @@ export function schemaFromProto(protoText: string, rootMessage: string): Schema 
     throw new WirebenchError(`cannot read the .proto: ${(error as Error).message}`, { format: 'protobuf', cause: error });
   }
   const messages = new Map<protobuf.Type, MessageDef>();
+
+  /** The type of a field with its label (repeated, map), helper messages turned back into what they hold. */
+  const typeOf = (owner: protobuf.Type, field: protobuf.Field): TypeRef => {
+    const element = elementType(owner, field, elementOf);
+    return field.map ? { kind: 'map', of: element } : field.repeated ? { kind: 'list', of: element } : element;
+  };
+  const elementOf = (owner: protobuf.Type, field: protobuf.Field, type: protobuf.Type): TypeRef => {
+    switch (markerOf(type.comment)) {
+      case 'dynamic':
+        return { kind: 'any' };
+      case 'box':
+        return typeOf(type, helperField(type, BOX_FIELD));
+      case 'nullable':
+        return refuse(owner, field, `the nullable helper ${type.name} as a list element or map value`);
+      default:
+        visit(type);
+        return { kind: 'message', name: type.name };
+    }
+  };
+
   const visit = (type: protobuf.Type): void => {
     if (messages.has(type)) return;
     const fields: FieldDef[] = [];
@@ -38,20 +80,30 @@ export function schemaFromProto(protoText: string, rootMessage: string): Schema 
     for (const field of type.fieldsArray) {
       const explicitOptional = Boolean(field.options?.['proto3_optional']);
       if (field.partOf && !explicitOptional) refuse(type, field, 'oneof');
-      const element = elementType(type, field, visit);
-      const isMessage = element.kind === 'message';
+      const jsonName = field.options?.['json_name'];
+      const singular = !field.repeated && !field.map;
+      const resolved = field.resolvedType;
+      const base = { name: field.name, jsonName: typeof jsonName === 'string' ? jsonName : field.name, id: field.id };
+      if (singular && resolved instanceof protobuf.Type && markerOf(resolved.comment) === 'nullable') {
+        // A key that may be absent or null.
+        fields.push({ ...base, type: typeOf(resolved, helperField(resolved, NULLABLE_FIELD)), optional: true, nullable: true });
+        continue;
+      }
+      const presence = markerOf(field.comment);
       fields.push({
-        name: field.name,
-        jsonName: field.name,
-        id: field.id,
-        type: field.map ? { kind: 'map', of: element } : field.repeated ? { kind: 'list', of: element } : element,
+        ...base,
+        type: typeOf(type, field),
         // A singular message field has presence in proto3 even without `optional`.
-        optional: explicitOptional || (isMessage && !field.repeated && !field.map),
-        nullable: false,
+        optional: presence === 'nullable' || presence === 'required' ? false : explicitOptional || (singular && resolved instanceof protobuf.Type),
+        nullable: presence === 'nullable',
       });
     }
   };
   visit(rootType);
+  const wrappedRoot = markerOf(rootType.comment) === 'wrapped root';
+  if (wrappedRoot && !rootType.fieldsArray.some((f) => f.name === ROOT_VALUE_FIELD)) {
+    throw new WirebenchError(`${rootType.name} is marked as a wrapped root but has no field ${ROOT_VALUE_FIELD}`, { format: 'protobuf' });
+  }
   const names = new Set<string>();
   for (const message of messages.values()) {
     if (names.has(message.name)) {
@@ -61,16 +113,48 @@ export function schemaFromProto(protoText: string, rootMessage: string): Schema 
     }
     names.add(message.name);
   }
-  return { namespace: rootType.parent?.fullName.replace(/^\./, '') || 'wirebench', root: rootType.name, messages: [...messages.values()] };
+  // Messages in the order the file declares them (toProto prints them in the schema's order).
+  const declared = declarationOrder(root);
+  const ordered = [...messages.entries()].sort(([a], [b]) => (declared.get(a) ?? 0) - (declared.get(b) ?? 0)).map(([, m]) => m);
+  return {
+    namespace: rootType.parent?.fullName.replace(/^\./, '') || 'wirebench',
+    root: rootType.name,
+    ...(wrappedRoot ? { wrappedRoot: true } : {}),
+    messages: ordered,
+  };
 }
 
-function elementType(owner: protobuf.Type, field: protobuf.Field, visit: (type: protobuf.Type) => void): TypeRef {
+/** The one field of a helper message, checked against what lowerSchema makes. */
+function helperField(helper: protobuf.Type, name: string): protobuf.Field {
+  const [field, ...rest] = helper.fieldsArray;
+  if (!field || rest.length > 0 || field.name !== name) {
+    throw new WirebenchError(`${helper.name} is marked as a wirebench helper message but does not have exactly one field ${name}`, {
+      format: 'protobuf',
+    });
+  }
+  return field;
+}
+
+function declarationOrder(root: protobuf.Root): Map<protobuf.ReflectionObject, number> {
+  const order = new Map<protobuf.ReflectionObject, number>();
+  const walk = (namespace: protobuf.NamespaceBase): void => {
+    for (const nested of namespace.nestedArray) {
+      order.set(nested, order.size);
+      if (nested instanceof protobuf.Namespace) walk(nested);
+    }
+  };
+  walk(root);
+  return order;
+}
+
+function elementType(
+  owner: protobuf.Type,
+  field: protobuf.Field,
+  message: (owner: protobuf.Type, field: protobuf.Field, type: protobuf.Type) => TypeRef,
+): TypeRef {
   if (field instanceof protobuf.MapField && field.keyType !== 'string') refuse(owner, field, `map key type ${field.keyType}`);
   const resolved = field.resolvedType;
-  if (resolved instanceof protobuf.Type) {
-    visit(resolved);
-    return { kind: 'message', name: resolved.name };
-  }
+  if (resolved instanceof protobuf.Type) return message(owner, field, resolved);
   if (resolved) refuse(owner, field, 'enum');
   const scalarType = PROTO_SCALARS[field.type];
   if (!scalarType) refuse(owner, field, field.type);

@@ -1,29 +1,60 @@
-import { pascalCase } from './names.js';
+import { NameRegistry, codeUnitOrder, pascalCase } from './names.js';
 import type { FieldDef, MessageDef, Schema, TypeRef } from './types.js';
 import { ROOT_VALUE_FIELD } from './types.js';
 
+export interface InferOptions {
+  /** Protobuf package / FlatBuffers namespace; `wirebench.inferred` by default. */
+  readonly namespace?: string;
+  /**
+   * Further payloads of the same API, observed exactly like `sample`: each one is a whole payload of
+   * the root (never an element of an array), so a key that only some payloads have becomes optional.
+   * `inferSchema(a, { moreSamples: [b, c] })` is the schema of a payload that may look like a, b or c;
+   * `inferSchema([a, b, c])` is the schema of a payload that is an array.
+   */
+  readonly moreSamples?: readonly unknown[];
+  /**
+   * A schema already shared with clients (for example read back with `schemaFromProto`): the new
+   * schema keeps its message names, and for every key it knows, the field's id and wire name, so
+   * bytes written with the old schema keep their meaning. Keys the base lacks get the next free ids
+   * of their message (in code-unit order of the key) and are optional, since writers of the old
+   * schema never send them; keys only the base has are kept as optional fields of their old type.
+   * Types of keys in both come from the samples (so give samples that cover the old shapes too),
+   * and a key that was optional or nullable in the base stays so.
+   */
+  readonly base?: Schema;
+}
+
 /**
  * Infers a Schema from any JSON value. All values seen at one position (every element of an array,
- * every object under one key) are merged into one observation first, so a key missing from some
- * objects becomes optional, a null makes a field nullable, and mixed kinds become `any`.
+ * every object under one key, every sample) are merged into one observation first, so a key missing
+ * from some objects becomes optional, a null makes a field nullable, and mixed kinds become `any`.
+ *
+ * The wire layout depends only on what was observed, never on the order of records, samples or keys:
+ * field ids (and wire names) are handed out in code-unit order of the JSON keys, and messages are
+ * named walking keys in that order. The `fields` array keeps the JSON key order first seen, which
+ * is the key order of decoded objects.
  */
-export function inferSchema(sample: unknown, options: { namespace?: string } = {}): Schema {
+export function inferSchema(sample: unknown, options: InferOptions = {}): Schema {
   const root = observe(new Observation(), sample);
-  const builder = new SchemaBuilder();
+  for (const more of options.moreSamples ?? []) observe(root, more);
+  const base = options.base;
+  const builder = new SchemaBuilder(base);
   // Protobuf and FlatBuffers payloads are messages: a root that is not an object is wrapped.
   const isRecord = root.kinds() === 1 && root.object !== undefined && !root.nulls && !looksLikeMap(root.object);
-  const rootMessage = isRecord ? builder.message('Root', root.object as ObjectObservation) : builder.wrapper('Root', root);
+  const baseRoot = base?.messages.find((m) => m.name === base.root);
+  const rootMessage = isRecord
+    ? builder.message('Root', root.object as ObjectObservation, base?.wrappedRoot ? undefined : baseRoot)
+    : builder.wrapper('Root', root, base?.wrappedRoot ? baseRoot : undefined);
   return {
-    namespace: options.namespace ?? 'wirebench.inferred',
+    namespace: options.namespace ?? base?.namespace ?? 'wirebench.inferred',
     root: rootMessage,
     ...(isRecord ? {} : { wrappedRoot: true }),
-    messages: builder.messages,
+    messages: builder.finish(),
   };
 }
 
 interface KeyObservation {
   present: number;
-  order: number;
   value: Observation;
 }
 
@@ -64,14 +95,15 @@ function observe(into: Observation, value: unknown): Observation {
     } else if (Array.isArray(current)) {
       target.array ??= { count: 0, element: new Observation() };
       target.array.count++;
-      for (const item of current) work.push([target.array.element, item]);
+      // Pushed last to first, so items are observed in order (keys are first seen in document order).
+      for (let i = current.length - 1; i >= 0; i--) work.push([target.array.element, current[i]]);
     } else if (typeof current === 'object') {
       target.object ??= { count: 0, keys: new Map() };
       const object = target.object;
       object.count++;
       for (const [key, item] of Object.entries(current as Record<string, unknown>)) {
         let seen = object.keys.get(key);
-        if (!seen) object.keys.set(key, (seen = { present: 0, order: object.keys.size, value: new Observation() }));
+        if (!seen) object.keys.set(key, (seen = { present: 0, value: new Observation() }));
         seen.present++;
         work.push([seen.value, item]);
       }
@@ -95,50 +127,89 @@ const INT32 = 2 ** 31;
 const INT64 = 2 ** 63;
 
 class SchemaBuilder {
-  readonly messages: MessageDef[] = [];
-  private readonly names = new Set<string>();
+  private readonly messages: MessageDef[] = [];
+  private readonly names: NameRegistry;
+  private readonly baseMessages: ReadonlyMap<string, MessageDef>;
+  /** Base messages given to a position already (each base name is used once). */
+  private readonly usedBase = new Set<string>();
+  /** Base messages that kept, base-only fields refer to. */
+  private readonly keptBase = new Set<string>();
 
-  private uniqueName(base: string): string {
-    let name = /^[A-Za-z]/.test(base) ? base : `M${base}`;
-    if (!name) name = 'Message';
-    let candidate = name;
-    for (let i = 2; this.names.has(candidate); i++) candidate = `${name}${i}`;
-    this.names.add(candidate);
-    return candidate;
+  constructor(base: Schema | undefined) {
+    this.baseMessages = new Map((base?.messages ?? []).map((m) => [m.name, m]));
+    // The base's names are reserved up front: a new message never takes the name of an old one.
+    this.names = new NameRegistry(this.baseMessages.keys());
+  }
+
+  private messageName(base: string, baseMessage: MessageDef | undefined): string {
+    if (baseMessage && !this.usedBase.has(baseMessage.name)) {
+      this.usedBase.add(baseMessage.name);
+      return baseMessage.name;
+    }
+    return this.names.claim(/^[A-Za-z]/.test(base) ? base : `M${base}`);
   }
 
   /** A message with one field, `value`, for a root or value that is not a plain record. */
-  wrapper(base: string, observation: Observation): string {
-    const name = this.uniqueName(base);
+  wrapper(base: string, observation: Observation, baseMessage?: MessageDef): string {
+    const name = this.messageName(base, baseMessage);
     const fields: FieldDef[] = [];
     this.messages.push({ name, fields });
-    const { type, nullable } = this.typeOf(`${name}Value`, observation);
-    fields.push({ name: ROOT_VALUE_FIELD, jsonName: ROOT_VALUE_FIELD, id: 1, type, optional: false, nullable });
+    const old = baseMessage?.fields.find((f) => f.jsonName === ROOT_VALUE_FIELD);
+    const { type, nullable } = this.typeOf(`${name}Value`, observation, old?.type);
+    fields.push({ name: ROOT_VALUE_FIELD, jsonName: ROOT_VALUE_FIELD, id: old?.id ?? 1, type, optional: false, nullable });
     return name;
   }
 
-  message(base: string, object: ObjectObservation): string {
-    const name = this.uniqueName(base);
+  message(base: string, object: ObjectObservation, baseMessage?: MessageDef): string {
+    const name = this.messageName(base, baseMessage);
     const fields: FieldDef[] = [];
     this.messages.push({ name, fields });
-    // The most frequent keys get the lowest ids (1–15 are one-byte protobuf tags); ties keep JSON order.
-    const keys = [...object.keys.entries()].sort(([, a], [, b]) => b.present - a.present || a.order - b.order);
+    const known = new Map((baseMessage?.fields ?? []).map((f) => [f.jsonName, f]));
     const taken = new Set<string>();
-    keys.forEach(([jsonName, seen], index) => {
-      const { type, nullable } = this.typeOf(pascalCase(jsonName) || `Field${index + 1}`, seen.value);
-      fields.push({
-        name: wireName(jsonName, taken),
+    for (const old of known.values()) taken.add(wireClashKey(old.name));
+    let nextId = Math.max(0, ...[...known.values()].map((f) => f.id)) + 1;
+    // Ids, wire names and nested message names are handed out in code-unit order of the keys, so
+    // they depend on the set of keys only; ids 1–15 (one-byte protobuf tags) go to the first 15.
+    const built = new Map<string, FieldDef>();
+    [...object.keys.keys()].sort(codeUnitOrder).forEach((jsonName, index) => {
+      const seen = object.keys.get(jsonName) as KeyObservation;
+      const old = known.get(jsonName);
+      const { type, nullable } = this.typeOf(pascalCase(jsonName) || `Field${index + 1}`, seen.value, old?.type);
+      built.set(jsonName, {
+        name: old?.name ?? wireName(jsonName, taken),
         jsonName,
-        id: index + 1,
+        id: old?.id ?? nextId++,
         type,
-        optional: seen.present < object.count,
-        nullable,
+        // A key new to a base message is optional: writers of the old schema never send it.
+        optional: seen.present < object.count || (baseMessage !== undefined && (old?.optional ?? true)),
+        nullable: type.kind !== 'any' && (nullable || (old?.nullable ?? false)),
       });
     });
+    // Decoded objects get their keys in the order first seen.
+    for (const jsonName of object.keys.keys()) fields.push(built.get(jsonName) as FieldDef);
+    for (const old of known.values()) {
+      if (built.has(old.jsonName)) continue;
+      fields.push({ ...old, optional: true });
+      for (const referenced of messagesOf(old.type)) this.keptBase.add(referenced);
+    }
     return name;
   }
 
-  private typeOf(base: string, seen: Observation): { type: TypeRef; nullable: boolean } {
+  /** The messages built, then the base messages that kept fields still refer to. */
+  finish(): MessageDef[] {
+    const emitted = new Set(this.messages.map((m) => m.name));
+    const pending = [...this.keptBase];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      const message = this.baseMessages.get(next);
+      if (!message || emitted.has(next)) continue;
+      emitted.add(next);
+      this.messages.push(message);
+      for (const field of message.fields) pending.push(...messagesOf(field.type));
+    }
+    return this.messages;
+  }
+
+  private typeOf(base: string, seen: Observation, old: TypeRef | undefined): { type: TypeRef; nullable: boolean } {
     const nullable = seen.nulls > 0;
     if (seen.kinds() !== 1) return { type: { kind: 'any' }, nullable: false };
     if (seen.bools) return { type: { kind: 'scalar', scalar: 'bool' }, nullable };
@@ -146,19 +217,29 @@ class SchemaBuilder {
     if (seen.integers || seen.floats) return { type: { kind: 'scalar', scalar: numberType(seen) }, nullable };
     if (seen.array) {
       const element = seen.array.element;
+      const oldItem = old?.kind === 'list' ? old.of : undefined;
       // A list of nullable items carries its nulls as dynamic values.
-      const item = element.nulls > 0 || element.kinds() === 0 ? ({ kind: 'any' } as const) : this.typeOf(`${base}Item`, element).type;
+      const item = element.nulls > 0 || element.kinds() === 0 ? ({ kind: 'any' } as const) : this.typeOf(`${base}Item`, element, oldItem).type;
       return { type: { kind: 'list', of: item }, nullable };
     }
     const object = seen.object as ObjectObservation;
     if (looksLikeMap(object)) {
       const values = new Observation();
       for (const { value } of object.keys.values()) merge(values, value);
-      const value = values.nulls > 0 ? ({ kind: 'any' } as const) : this.typeOf(`${base}Value`, values).type;
+      const oldValue = old?.kind === 'map' ? old.of : undefined;
+      const value = values.nulls > 0 ? ({ kind: 'any' } as const) : this.typeOf(`${base}Value`, values, oldValue).type;
       return { type: { kind: 'map', of: value }, nullable };
     }
-    return { type: { kind: 'message', name: this.message(base, object) }, nullable };
+    const baseMessage = old?.kind === 'message' ? this.baseMessages.get(old.name) : undefined;
+    return { type: { kind: 'message', name: this.message(base, object, baseMessage) }, nullable };
   }
+}
+
+/** The names of the messages a type refers to directly. */
+function messagesOf(type: TypeRef): string[] {
+  if (type.kind === 'message') return [type.name];
+  if (type.kind === 'list' || type.kind === 'map') return messagesOf(type.of);
+  return [];
 }
 
 function numberType(seen: Observation): 'int32' | 'int64' | 'float64' {
@@ -187,7 +268,7 @@ function merge(into: Observation, from: Observation): void {
     into.object.count += from.object.count;
     for (const [key, seen] of from.object.keys) {
       let target = into.object.keys.get(key);
-      if (!target) into.object.keys.set(key, (target = { present: 0, order: into.object.keys.size, value: new Observation() }));
+      if (!target) into.object.keys.set(key, (target = { present: 0, value: new Observation() }));
       target.present += seen.present;
       merge(target.value, seen.value);
     }
@@ -209,9 +290,13 @@ export function wireName(jsonName: string, taken: Set<string>): string {
   if (!name) name = 'field';
   if (/^\d/.test(name)) name = `f_${name}`;
   if (RESERVED.has(name)) name = `${name}_`;
-  const clashKey = (candidate: string): string => candidate.replace(/_/g, '');
   let candidate = name;
-  for (let i = 2; taken.has(clashKey(candidate)); i++) candidate = `${name}_${i}`;
-  taken.add(clashKey(candidate));
+  for (let i = 2; taken.has(wireClashKey(candidate)); i++) candidate = `${name}_${i}`;
+  taken.add(wireClashKey(candidate));
   return candidate;
+}
+
+/** protoc refuses two field names of a message that are equal lowercased without underscores. */
+function wireClashKey(name: string): string {
+  return name.replace(/_/g, '').toLowerCase();
 }

@@ -1,5 +1,5 @@
 import type { FormatId } from '../codec.js';
-import { pascalCase } from './names.js';
+import { NameRegistry, pascalCase } from './names.js';
 import { describeValue, isPlainObject, schemaMismatch } from './values.js';
 import type { FieldDef, MessageDef, Schema, TypeRef } from './types.js';
 
@@ -51,7 +51,7 @@ export const NULLABLE_FIELD = 'value';
 
 /** Lowers a schema for one format; toProto/toFbs print the result and the codecs run on it. */
 export function lowerSchema(schema: Schema, rules: WireRules): LoweredSchema {
-  const taken = new Set(schema.messages.map((m) => m.name));
+  const names = new NameRegistry(schema.messages.map((m) => m.name));
   const helpers: MessageDef[] = [];
   const roles = new Map<string, HelperRole>();
   const byType = new Map<string, string>();
@@ -61,9 +61,7 @@ export function lowerSchema(schema: Schema, rules: WireRules): LoweredSchema {
     const key = `${role} ${JSON.stringify(type)}`;
     let name = byType.get(key);
     if (name === undefined) {
-      name = label;
-      for (let i = 2; taken.has(name); i++) name = `${label}${i}`;
-      taken.add(name);
+      name = names.claim(label);
       byType.set(key, name);
       roles.set(name, role);
       // Registered before its fields are built: the dynamic message refers to itself.
@@ -125,7 +123,14 @@ export function lowerSchema(schema: Schema, rules: WireRules): LoweredSchema {
     return def;
   };
 
-  const messages = schema.messages.map((m) => ({ name: m.name, fields: m.fields.map(lowerField) }));
+  // Helpers are made (and named) walking fields in id order, so the lowered schema does not depend
+  // on the order of `fields`; each message keeps its own field order.
+  const lowerInIdOrder = (fields: readonly FieldDef[]): FieldDef[] => {
+    const lowered = new Map<FieldDef, FieldDef>();
+    for (const def of [...fields].sort((a, b) => a.id - b.id)) lowered.set(def, lowerField(def));
+    return fields.map((def) => lowered.get(def) as FieldDef);
+  };
+  const messages = schema.messages.map((m) => ({ name: m.name, fields: lowerInIdOrder(m.fields) }));
   return { schema: { ...schema, messages: [...messages, ...helpers] }, roles };
 }
 

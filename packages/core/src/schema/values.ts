@@ -1,6 +1,9 @@
 import type { FormatId } from '../codec.js';
 import { WirebenchError } from '../errors.js';
+import { isPlainObject, isWellFormed } from '../json-data.js';
 import type { FieldDef, ScalarType } from './types.js';
+
+export { isPlainObject };
 
 const INT32 = 2 ** 31;
 const UINT32 = 2 ** 32;
@@ -13,11 +16,13 @@ export function scalarMismatch(type: ScalarType, value: unknown): string | undef
     case 'bool':
       return typeof value === 'boolean' ? undefined : `expected a boolean, got ${describeValue(value)}`;
     case 'string':
-      return typeof value === 'string' ? undefined : `expected a string, got ${describeValue(value)}`;
+      if (typeof value !== 'string') return `expected a string, got ${describeValue(value)}`;
+      return isWellFormed(value) ? undefined : 'the string holds a lone surrogate, which UTF-8 cannot carry exactly';
     case 'bytes':
       return value instanceof Uint8Array ? undefined : `expected a Uint8Array, got ${describeValue(value)}`;
     case 'float64':
-      return typeof value === 'number' ? undefined : `expected a number, got ${describeValue(value)}`;
+      if (typeof value !== 'number') return `expected a number, got ${describeValue(value)}`;
+      return Number.isFinite(value) ? undefined : `${value} is not a JSON number`;
     case 'int32':
       return integerIn(value, -INT32, INT32);
     case 'uint32':
@@ -32,10 +37,6 @@ export function scalarMismatch(type: ScalarType, value: unknown): string | undef
 function integerIn(value: unknown, min: number, maxExclusive: number): string | undefined {
   if (typeof value !== 'number' || !Number.isInteger(value)) return `expected an integer, got ${describeValue(value)}`;
   return value >= min && value < maxExclusive ? undefined : `${value} is outside [${min}, ${maxExclusive})`;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
 }
 
 export function describeValue(value: unknown): string {
@@ -57,4 +58,35 @@ export function missingKey(format: FormatId, path: string, field: FieldDef): Wir
       '(build the schema from samples that include payloads without it)',
     { format },
   );
+}
+
+/**
+ * Refuses a key the schema does not know (unless the codec drops them): `present` counts the
+ * schema's keys found in `record`, so the scan for the culprit runs only when there is one.
+ */
+export function checkKnownKeys(format: FormatId, path: string, record: Record<string, unknown>, known: ReadonlySet<string>, present: number): void {
+  const keys = Object.keys(record);
+  if (keys.length === present) return;
+  const unknown = keys.find((key) => !known.has(key)) as string;
+  throw new WirebenchError(
+    `${path}: key ${JSON.stringify(unknown)} is not in the schema, so it would be lost; ` +
+      "rebuild the schema from samples that include it, or create the codec with { unknownKeys: 'drop' } to leave such keys out",
+    { format },
+  );
+}
+
+
+/**
+ * A decoded 64-bit integer as the nearest double, refused where that double rounds past the type's
+ * range (2^63 − 1 reads as 2^63): encode could not write it back.
+ */
+export function int64InRange(format: FormatId, value: number, unsigned: boolean): number {
+  if (value < (unsigned ? UINT64 : INT64)) return value;
+  throw new WirebenchError(`the ${unsigned ? 'uint64' : 'int64'} ${value} rounds to a JS number outside its type's range`, { format });
+}
+
+/** A decoded double, refused when it is NaN or ±Infinity, which JSON data cannot hold. */
+export function finiteDouble(format: FormatId, value: number): number {
+  if (Number.isFinite(value)) return value;
+  throw new WirebenchError(`the data holds the double ${value}, which is not a JSON number`, { format });
 }
