@@ -59,6 +59,19 @@ describe('review regressions', () => {
     expect(names.every((name) => name === names[0] && name.length === 4096)).toBe(true);
   });
 
+  it('flatbuffers decodes 200 references to one short shared string (the issue\'s case)', () => {
+    const builder = new Builder(1024);
+    const shared = builder.createSharedString('status-ok');
+    builder.startVector(4, 200, 4);
+    for (let i = 0; i < 200; i++) builder.addOffset(shared);
+    const vector = builder.endVector();
+    builder.startObject(4);
+    builder.addFieldOffset(3, vector, 0);
+    builder.finish(builder.endObject());
+    const { names } = flatbuffersCodec(optionalScalars).decode(builder.asUint8Array()) as { names: string[] };
+    expect(names).toEqual(new Array(200).fill('status-ok'));
+  });
+
   it('flatbuffers still bounds the work when many offsets share one table (a table is materialized at every reference)', () => {
     const schema: Schema = {
       namespace: 'test',

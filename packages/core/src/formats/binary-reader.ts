@@ -248,7 +248,7 @@ export abstract class BinaryReader {
 
   /** An integer beyond ±(2^53 − 1), given as text (built only when refusing). */
   protected inexactInteger(start: number, text: string): WirebenchError {
-    return this.fail(start, `the integer ${text} is beyond ±(2^53 − 1), so a JS number cannot hold it exactly; refusing rather than rounding`);
+    return this.fail(start, `the integer ${text} is beyond ±(2^53 − 1), past which JS numbers cannot hold every integer (our encoders write such numbers as floats); refusing rather than risking rounding`);
   }
 
   // ---- Internals --------------------------------------------------------------------------------

@@ -86,7 +86,7 @@ class Reader {
   readonly bb: ByteBuffer;
   private readonly size: number;
   private budget: number;
-  /** Strings by position: one string referenced many times (`createSharedString`) is decoded and charged once. */
+  /** Long strings by position: one referenced many times (`createSharedString`) is decoded and charged once. */
   private readonly strings = new Map<number, string>();
 
   constructor(
@@ -125,26 +125,32 @@ class Reader {
 
   string(position: number): string {
     const start = this.indirect(position);
-    // Every reference costs one unit, so references to shared strings stay bounded too.
-    this.spend(1);
-    const cached = this.strings.get(start);
-    if (cached !== undefined) return cached;
     this.need(start, 4);
     const length = this.bb.readUint32(start);
     this.need(start + 4, length);
     if (length > this.limits.maxStringLength) throw limitExceeded('flatbuffers', 'maxStringLength', this.limits.maxStringLength, `a string of ${length} bytes`);
+    // Every reference costs one unit, so references to shared strings stay bounded. A short string
+    // is decoded at each reference (at most SHORT_STRING characters each, so memory stays linear in
+    // the budget); a long one is decoded and charged once and then shared (strings are immutable).
+    this.spend(1);
+    if (length <= SHORT_STRING) return this.decode(start, length);
+    const cached = this.strings.get(start);
+    if (cached !== undefined) return cached;
     this.spend(length);
-    let text: string;
+    const text = this.decode(start, length);
+    this.strings.set(start, text);
+    return text;
+  }
+
+  private decode(start: number, length: number): string {
     try {
-      text = utf8(this.bb.bytes(), start + 4, length);
+      return utf8(this.bb.bytes(), start + 4, length);
     } catch (error) {
       throw new WirebenchError(`the string at offset ${start} is not valid UTF-8: the data is corrupt or not FlatBuffers of this schema`, {
         format: 'flatbuffers',
         cause: error,
       });
     }
-    this.strings.set(start, text);
-    return text;
   }
 
   /** Refuses a list or map nested past `maxDepth`, or longer than `maxCollectionLength`. */
