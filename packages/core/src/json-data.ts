@@ -111,10 +111,15 @@ class Refusal {
  * Refuses, before a binary encoder sees it, anything that is not JSON data or that its decoder
  * would refuse under `limits`: NaN, ±Infinity, BigInt, undefined, Dates, Maps, Sets, typed arrays,
  * class instances, lone surrogates, and nesting, collections or strings past the limits. The
- * error names the JSON path.
+ * error names the JSON path. Returns what an encoder may need to know about the value.
  */
-export function assertEncodable(value: unknown, format: FormatId, limits: Limits): void {
-  walk(value, format, limits, true);
+export function assertEncodable(value: unknown, format: FormatId, limits: Limits): EncodableFacts {
+  return walk(value, format, limits, true);
+}
+
+export interface EncodableFacts {
+  /** The value holds a -0 somewhere (which some libraries write as the integer 0). */
+  holdsNegativeZero: boolean;
 }
 
 /**
@@ -125,9 +130,11 @@ export function assertWithinLimits(value: unknown, format: FormatId, limits: Lim
   walk(value, format, limits, false);
 }
 
-function walk(value: unknown, format: FormatId, limits: Limits, jsonData: boolean): void {
+function walk(value: unknown, format: FormatId, limits: Limits, jsonData: boolean): EncodableFacts {
+  const facts: EncodableFacts = { holdsNegativeZero: false };
   try {
-    visit(value, 1, format, limits, jsonData);
+    visit(value, 1, format, limits, jsonData, facts);
+    return facts;
   } catch (thrown) {
     if (thrown instanceof Refusal) {
       let path = '$';
@@ -139,10 +146,18 @@ function walk(value: unknown, format: FormatId, limits: Limits, jsonData: boolea
   }
 }
 
-function visit(value: unknown, depth: number, format: FormatId, limits: Limits, jsonData: boolean): void {
+function visit(value: unknown, depth: number, format: FormatId, limits: Limits, jsonData: boolean, facts: EncodableFacts): void {
   if (typeof value === 'string') {
     if (jsonData && !isWellFormed(value)) throw refuse(format, notJsonScalar(value) as string);
     if (stringTooLong(value, limits)) throw limitRefusal(format, limits, 'maxStringLength', 'a string');
+    return;
+  }
+  if (typeof value === 'number') {
+    if (value === 0) {
+      if (1 / value < 0) facts.holdsNegativeZero = true;
+      return;
+    }
+    if (jsonData && !Number.isFinite(value)) throw refuse(format, notJsonScalar(value) as string);
     return;
   }
   if (typeof value !== 'object' || value === null) {
@@ -155,7 +170,7 @@ function visit(value: unknown, depth: number, format: FormatId, limits: Limits, 
     if (value.length > limits.maxCollectionLength) throw limitRefusal(format, limits, 'maxCollectionLength', `an array of ${value.length}`);
     for (let i = 0; i < value.length; i++) {
       try {
-        visit(value[i], depth + 1, format, limits, jsonData);
+        visit(value[i], depth + 1, format, limits, jsonData, facts);
       } catch (thrown) {
         if (thrown instanceof Refusal) thrown.keys.push(i);
         throw thrown;
@@ -173,7 +188,7 @@ function visit(value: unknown, depth: number, format: FormatId, limits: Limits, 
     try {
       if (jsonData && !isWellFormed(key)) throw refuse(format, 'a key with a lone surrogate (UTF-8 cannot carry it exactly)');
       if (stringTooLong(key, limits)) throw limitRefusal(format, limits, 'maxStringLength', 'a key');
-      visit(value[key], depth + 1, format, limits, jsonData);
+      visit(value[key], depth + 1, format, limits, jsonData, facts);
     } catch (thrown) {
       if (thrown instanceof Refusal) thrown.keys.push(key);
       throw thrown;

@@ -27,13 +27,13 @@ export function cborCodec(options: CodecOptions = {}): Codec {
     format: 'cbor',
     mediaType: MEDIA_TYPES.cbor,
     encode(value) {
-      assertEncodable(value, 'cbor', limits);
+      const { holdsNegativeZero } = assertEncodable(value, 'cbor', limits);
       let bytes: Uint8Array;
       try {
         // cbor-x writes -0 as the integer 0 (its integer test is `value >>> 0 === value`) and has no
         // hook for numbers; with alwaysUseFloat it writes every number as a float 64, -0 included.
         // So a value holding -0 (rare) takes that encoder: bigger bytes, same data.
-        const writer = hasNegativeZero(value) ? (floatEncoder ??= new Encoder({ ...libraryOptions, alwaysUseFloat: true })) : encoder;
+        const writer = holdsNegativeZero ? (floatEncoder ??= new Encoder({ ...libraryOptions, alwaysUseFloat: true })) : encoder;
         bytes = ownedBytes(writer.encode(value));
       } catch (error) {
         throw wrapError('cbor', 'encode', error);
@@ -52,23 +52,4 @@ export function cborCodec(options: CodecOptions = {}): Codec {
       }
     },
   };
-}
-
-/** Whether JSON data (already checked by assertEncodable) holds a -0 anywhere; costs 5–20 % of a cbor-x encode. */
-function hasNegativeZero(value: unknown): boolean {
-  if (typeof value === 'number') return value === 0 && 1 / value < 0;
-  if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (typeof item === 'number' ? item === 0 && 1 / item < 0 : typeof item === 'object' && item !== null && hasNegativeZero(item)) return true;
-    }
-    return false;
-  }
-  const object = value as Record<string, unknown>;
-  for (const key in object) {
-    const item = object[key];
-    if (typeof item === 'number' ? item === 0 && 1 / item < 0 : typeof item === 'object' && item !== null && hasNegativeZero(item)) return true;
-  }
-  return false;
 }
