@@ -236,3 +236,66 @@ describe('the wrapped root counts as its value, not as a level of nesting', () =
     expect(refusal(() => codec.encode([[[1]]])).message).toContain('limits.maxDepth (2)');
   });
 });
+
+describe('review findings, pinned', () => {
+  it.each(FORMATS)('%s keeps a leading U+FEFF in strings and keys, short and long', async (format) => {
+    const value = JSON.parse('{"__proto__": 1, "\\ufeffa": "\\ufeffx", "a": 2, "long": ""}') as Record<string, unknown>;
+    value['long'] = `\ufeff${'a'.repeat(300)}`;
+    const codec = await createCodec(format, { schema: inferSchema(value) });
+    expect(checkRoundTrip(value, codec.decode(codec.encode(value))).ok).toBe(true);
+    const plain = { s: `\ufeff${'b'.repeat(198)}`, m: { '\ufeffk1': 1, k1: 2 } };
+    const plainCodec = await createCodec(format, { schema: inferSchema(plain) });
+    expect(checkRoundTrip(plain, plainCodec.decode(plainCodec.encode(plain))).ok).toBe(true);
+  });
+
+  it.each(SCHEMA_CODECS)('%s refuses -0 in an integer field instead of writing 0', (_format, make) => {
+    expect(refusal(() => make(inferSchema({ a: 1, l: [1] })).encode({ a: 1, l: [2, -0] })).message).toMatch(/\$\.l\[1\]: -0 cannot be written as an integer/);
+  });
+
+  it.each(SCHEMA_CODECS)('%s names keys that are not identifiers in error paths as checkRoundTrip does', (_format, make) => {
+    const codec = make(inferSchema({ 'unit-price': { 'a.b': 1 } }));
+    expect(refusal(() => codec.encode({ 'unit-price': { 'a.b': 'x' } })).message).toContain('$["unit-price"]["a.b"]: expected an integer');
+  });
+
+  it.each(SCHEMA_CODECS)('%s decode refuses a record with more keys than maxCollectionLength, as encode does', (_format, make) => {
+    const schema = inferSchema({ a: 1, b: 2, c: 3 });
+    const bytes = make(schema).encode({ a: 1, b: 2, c: 3 });
+    const limited = make(schema, { limits: { maxCollectionLength: 2 } });
+    expect(refusal(() => limited.encode({ a: 1, b: 2, c: 3 })).message).toContain('limits.maxCollectionLength (2)');
+    expect(refusal(() => limited.decode(bytes)).message).toContain('limits.maxCollectionLength (2)');
+  });
+
+  it('json refuses to encode a value JSON.stringify gives no text for', async () => {
+    const json = await createCodec('json');
+    expect(refusal(() => json.encode(undefined)).message).toMatch(/json: \$ holds undefined/);
+    expect(refusal(() => json.encode(() => 1)).message).toMatch(/json: \$ holds a function/);
+  });
+
+  const simdjsonCases = [
+    ['an escaped backslash before a u, then a lone low surrogate', { s: '\\ud800\udc00' }],
+    ['keys with \\u0000', { 'a\u0000b': 1, a: 2, '\u0000': [{ '\u0000': 3 }] }],
+  ] as const;
+  it.each(simdjsonCases)('simdjson keeps %s', async (_name, value) => {
+    let codec: Codec;
+    try {
+      codec = await createCodec('simdjson');
+    } catch {
+      return; // the addon is optional (see simdjson-optional.test.ts)
+    }
+    expect(checkRoundTrip(value, codec.decode(codec.encode(value))).ok).toBe(true);
+  });
+
+  it('simdjson reads a negative literal that underflows as -0, and its errors carry its own format', async () => {
+    let codec: Codec;
+    try {
+      codec = await createCodec('simdjson', { limits: { maxDepth: 1 } });
+    } catch {
+      return;
+    }
+    const decoded = codec.decode(new TextEncoder().encode(`[-0.${'0'.repeat(330)}1]`)) as number[];
+    expect(Object.is(decoded[0], -0)).toBe(true);
+    const error = refusal(() => codec.encode([[1]]));
+    expect(error.format).toBe('simdjson');
+    expect(error.message).toMatch(/^simdjson: /);
+  });
+});

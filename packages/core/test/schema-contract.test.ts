@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkRoundTrip } from '../src/fidelity.js';
 import { protobufCodec } from '../src/formats/protobuf.js';
+import { flatbuffersCodec } from '../src/formats/flatbuffers.js';
 import { seededRandom } from '../src/random.js';
 import { canonicalSamples } from '../src/samples.js';
 import { schemaFromProto } from '../src/schema/from-proto.js';
@@ -351,8 +352,22 @@ describe('inferSchema with a base schema', () => {
     expectSameContract(next, [[{ age: 3, id: 1, name: 'a', profile: { city: 'x', zip: '1' } }]]);
   });
 
+  it('a base refuses a changed type or a wider presence for a key it knows, and keeps keys no longer seen exactly', () => {
+    const old = inferSchema({ id: 1, price: 3, l: [5], n: 7 }, { moreSamples: [{ id: 2, price: 4, l: [], n: null }] });
+    const base = schemaFromProto(toProto(old), old.root);
+    expect(() => inferSchema({ id: 2, price: 3.5, l: [1], n: 1 }, { base })).toThrow(/Root\.price: the samples hold float64, but the base schema has int32/);
+    expect(() => inferSchema({ id: 2, price: 3, l: [1], n: 1 }, { base, moreSamples: [{ price: 4, l: [], n: 2 }] })).toThrow(/Root\.id: .*sometimes absent/);
+    const next = inferSchema({ id: 3, price: 5 }, { base });
+    const nextCodec = protobufCodec(next);
+    const oldCodec = protobufCodec(old);
+    const both = { id: 7, price: 12, l: [1], n: 2 };
+    expect(oldCodec.decode(nextCodec.encode(both))).toEqual(both);
+    expect(nextCodec.decode(oldCodec.encode(both))).toEqual(both);
+    expect(flatbuffersCodec(old).decode(flatbuffersCodec(next).encode(both))).toEqual(both);
+  });
+
   it('a base keeps new message names off the old ones', () => {
-    const next = inferSchema({ fresh: { a: 1 }, Root: { b: 1 } }, { base: inferSchema({ fresh: 1, nested: { Fresh: { c: 1 } } }) });
+    const next = inferSchema({ fresh: 1, Fresh: { a: 1 }, Root: { b: 1 } }, { base: inferSchema({ fresh: 1, nested: { Fresh: { c: 1 } } }) });
     const names = next.messages.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
     if (hasProtoc) protocCompiles(toProto(next));

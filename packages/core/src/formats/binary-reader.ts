@@ -123,6 +123,8 @@ export abstract class BinaryReader {
     if (to - from > this.limits.maxStringLength) throw this.limit('maxStringLength', `a string of ${to - from} bytes`, start);
     const bad = utf8Error(bytes, from, to);
     if (bad >= 0) throw this.badUtf8(bad, start);
+    // The libraries decode some strings with a default TextDecoder, which drops a leading U+FEFF.
+    if (to - from >= 3 && bytes[from] === 0xef && bytes[from + 1] === 0xbb && bytes[from + 2] === 0xbf) this.needsOwnBuild = true;
     if (isKey) this.key(start, from, to, hashBytes(HASH_SEED, bytes, from, to), undefined);
     if (this.building) {
       const value = decodeUtf8(bytes, from, to);
@@ -462,7 +464,8 @@ export function utf8Error(bytes: Uint8Array, from: number, to: number): number {
   return -1;
 }
 
-const textDecoder = new TextDecoder('utf-8');
+// ignoreBOM: a string that starts with U+FEFF keeps it (the default decoder would drop it silently).
+const textDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** Decodes bytes already proven to be valid UTF-8; short ASCII strings skip TextDecoder. */
 function decodeUtf8(bytes: Uint8Array, from: number, to: number): string {

@@ -11,7 +11,7 @@ import { FLATBUFFERS_RULES, helperAdapter, lowerSchema } from '../schema/lower.j
 import type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from '../schema/types.js';
 import { recordFactory } from '../schema/records.js';
 import { findMessage, rootPayload, rootRecord } from '../schema/types.js';
-import { checkKnownKeys, describeValue, finiteDouble, int64InRange, isPlainObject, missingKey, scalarMismatch, schemaMismatch } from '../schema/values.js';
+import { checkKnownKeys, describeValue, finiteDouble, int64InRange, recordLimits, isPlainObject, missingKey, scalarMismatch, schemaMismatch } from '../schema/values.js';
 
 /** vtable entries are 16-bit offsets into the vtable: slots beyond this cannot be addressed. */
 const MAX_FIELD_ID = 1024;
@@ -62,8 +62,9 @@ export function flatbuffersCodec(schema: Schema, options: SchemaCodecOptions = {
   };
 }
 
-// fatal: malformed UTF-8 is an error, never silently replaced characters.
-const TEXT = new TextDecoder('utf-8', { fatal: true });
+// fatal: malformed UTF-8 is an error, never silently replaced characters; ignoreBOM: a string that
+// starts with U+FEFF keeps it (the default drops it).
+const TEXT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** Past this length one call into the native TextDecoder costs less than a loop in JavaScript. */
 const SHORT_STRING = 32;
 
@@ -410,6 +411,7 @@ function compileTables({ schema, roles }: LoweredSchema, { limits, strictKeys, t
   const compileTable = (message: MessageDef, adapter: HelperAdapter | undefined, transparent: boolean): TablePlan => {
     const fields = message.fields.map(compileField);
     const known = new Set(message.fields.map((field) => field.jsonName));
+    const checkRecord = transparent ? undefined : recordLimits('flatbuffers', message, limits);
     const slotCount = fields.reduce((max, f) => Math.max(max, f.slot + 1), 0);
     const required = fields.filter((f) => !f.field.optional);
     const optional = fields.filter((f) => f.field.optional);
@@ -432,9 +434,9 @@ function compileTables({ schema, roles }: LoweredSchema, { limits, strictKeys, t
             if (item === undefined && !plan.field.optional) throw missingKey('flatbuffers', path, plan.field);
             offsets[i] = -1;
           } else if (plan.writeOffset) {
-            offsets[i] = plan.writeOffset(b, item, transparent ? path : `${path}.${plan.field.jsonName}`);
+            offsets[i] = plan.writeOffset(b, item, transparent ? path : childPath(path, plan.field.jsonName));
           } else {
-            checked(plan.scalarType as ScalarType, item, transparent ? path : `${path}.${plan.field.jsonName}`);
+            checked(plan.scalarType as ScalarType, item, transparent ? path : childPath(path, plan.field.jsonName));
             offsets[i] = 0;
           }
         }
@@ -474,7 +476,9 @@ function compileTables({ schema, roles }: LoweredSchema, { limits, strictKeys, t
           const position = fieldPosition(r, tablePosition, vtable, vtableSize, plan);
           if (position !== 0) setOwn(out, plan.field.jsonName, plan.read(r, position, depth));
         }
-        return adapter ? adapter.fromRecord(out) : out;
+        if (adapter) return adapter.fromRecord(out);
+        checkRecord?.(out);
+        return out;
       },
     };
   };

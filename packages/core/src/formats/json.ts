@@ -1,7 +1,7 @@
 import type { Codec } from '../codec.js';
 import { MEDIA_TYPES } from '../codec.js';
-import { assertBytes, wrapError } from '../errors.js';
-import { assertWithinLimits } from '../json-data.js';
+import { WirebenchError, assertBytes, wrapError } from '../errors.js';
+import { assertWithinLimits, notJsonScalar } from '../json-data.js';
 import type { CodecOptions } from '../limits.js';
 import { checkByteLength, limitsStructure, resolveLimits } from '../limits.js';
 
@@ -29,7 +29,10 @@ export function jsonCodec(options: CodecOptions = {}): Codec {
       let bytes: Uint8Array;
       try {
         if (checkShape) assertWithinLimits(value, 'json', limits);
-        bytes = encoder.encode(JSON.stringify(value));
+        const text: string | undefined = JSON.stringify(value);
+        // undefined, a function or a symbol: JSON.stringify gives no text at all, which no decoder reads back.
+        if (text === undefined) throw new WirebenchError(`$ holds ${notJsonScalar(value) ?? 'a value'}; JSON text cannot hold it`, { format: 'json' });
+        bytes = encoder.encode(text);
       } catch (error) {
         throw wrapError('json', 'encode', error);
       }

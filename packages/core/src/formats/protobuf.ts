@@ -13,7 +13,7 @@ import { toProto } from '../schema/to-proto.js';
 import { generate, literalKey } from '../schema/records.js';
 import type { FieldDef, MessageDef, Schema, TypeRef } from '../schema/types.js';
 import { findMessage, rootPayload, rootRecord } from '../schema/types.js';
-import { checkKnownKeys, describeValue, finiteDouble, int64InRange, isPlainObject, missingKey, scalarMismatch, schemaMismatch } from '../schema/values.js';
+import { checkKnownKeys, describeValue, finiteDouble, int64InRange, recordLimits, isPlainObject, missingKey, scalarMismatch, schemaMismatch } from '../schema/values.js';
 
 /** JSON data → the record protobufjs writes; `path` names the value in errors. */
 type ToWire = (value: unknown, path: string) => unknown;
@@ -207,7 +207,7 @@ function compileMessages({ schema, roles }: LoweredSchema, { limits, strictKeys,
         present++;
         // A nullable field is null exactly when it is absent on the wire.
         if (item === null && field.nullable) continue;
-        wire[field.name] = toWire(item, transparent ? path : `${path}.${field.jsonName}`);
+        wire[field.name] = toWire(item, transparent ? path : childPath(path, field.jsonName));
       }
       if (strictKeys) checkKnownKeys('protobuf', path, value, known, present);
       return wire;
@@ -220,8 +220,16 @@ function compileMessages({ schema, roles }: LoweredSchema, { limits, strictKeys,
       });
     }
     const adapter = helperAdapter(role, 'protobuf');
+    const checkRecord = transparent ? undefined : recordLimits('protobuf', message, limits);
+    const readRecord: FromWire = checkRecord
+      ? (value, depth) => {
+          const record = fromWire(value, depth) as Record<string, unknown>;
+          checkRecord(record);
+          return record;
+        }
+      : fromWire;
     target.toWire = adapter ? (value, path) => toWire(adapter.toRecord(value, path), path) : toWire;
-    target.fromWire = adapter ? (value, depth) => adapter.fromRecord(fromWire(value, depth) as Record<string, unknown>) : fromWire;
+    target.fromWire = adapter ? (value, depth) => adapter.fromRecord(fromWire(value, depth) as Record<string, unknown>) : readRecord;
   }
   return converters;
 }

@@ -41,14 +41,19 @@ function loadBinding(): SimdjsonBinding {
 
 /**
  * Whether simdjson 0.9.2 could parse `text` differently from JSON.parse: a `__proto__` key (it
- * becomes the object's prototype, not data; also when spelled with escapes), an integer `-0` (read
- * as 0, as is a negative literal that underflows), an escaped lone low surrogate (read as three U+FFFD). Cheap substring checks first: the
- * regular expressions run only on text that has an escape or a `-0`.
+ * becomes the object's prototype, not data; also when spelled with escapes), a key with an escaped
+ * `\u0000` (cut there), an integer `-0` or a negative literal that underflows (read as 0, not -0),
+ * an escaped lone low surrogate (read as three U+FFFD; an escaped backslash before a `u` defeats
+ * the pairing test, so any such text counts). Cheap substring checks first: the regular
+ * expressions run only on text that has an escape or a `-0`.
  */
 function simdjsonMayDiffer(text: string): boolean {
   if (text.includes('__proto__')) return true;
-  if (text.includes('\\u') && /\\u00(?:5[fF]|6[fF]|7[0-4])|(?<!\\u[dD][89abAB][\da-fA-F]{2})\\u[dD][c-fC-F]/.test(text)) return true;
-  if (text.includes('-0') && /-0(?![\d.eE])/.test(text)) return true;
+  if (text.includes('\\u')) {
+    if (text.includes('\\u0000') || /\\u00(?:5[fF]|6[fF]|7[0-4])/.test(text)) return true;
+    if (/\\u[dD][c-fC-F]/.test(text) && (text.includes('\\\\') || /(?<!\\u[dD][89abAB][\da-fA-F]{2})\\u[dD][c-fC-F]/.test(text))) return true;
+  }
+  if (text.includes('-0') && /-0(?![\d.eE])|-0\.0{19}/.test(text)) return true;
   return (text.includes('e-') || text.includes('E-')) && /\d[eE]-\d{3}/.test(text) && /-[\d.]+[eE]-\d{3}/.test(text);
 }
 
@@ -72,7 +77,9 @@ export function simdjsonCodec(options: CodecOptions = {}): Codec {
       try {
         return json.encode(value);
       } catch (error) {
-        throw wrapError('simdjson', 'encode', error);
+        // The json codec's errors say "json:"; these are simdjson's.
+        const message = error instanceof WirebenchError ? error.message.replace(/^json: /, '') : undefined;
+        throw message ? new WirebenchError(message, { format: 'simdjson', cause: error }) : wrapError('simdjson', 'encode', error);
       }
     },
     decode(bytes) {

@@ -1,4 +1,5 @@
-import { NameRegistry, codeUnitOrder, pascalCase } from './names.js';
+import { WirebenchError } from '../errors.js';
+import { NameRegistry, codeUnitOrder, describeType, pascalCase } from './names.js';
 import type { FieldDef, MessageDef, Schema, TypeRef } from './types.js';
 import { ROOT_VALUE_FIELD } from './types.js';
 
@@ -175,21 +176,37 @@ class SchemaBuilder {
       const seen = object.keys.get(jsonName) as KeyObservation;
       const old = known.get(jsonName);
       const { type, nullable } = this.typeOf(pascalCase(jsonName) || `Field${index + 1}`, seen.value, old?.type);
+      if (old) {
+        // A key the base knows keeps its field exactly: any change of type or presence would change
+        // the wire layout, and old and new peers would misread each other without an error.
+        const optional = seen.present < object.count;
+        if (!fitsBase(type, old.type) || (optional && !old.optional) || (nullable && !old.nullable && old.type.kind !== 'any')) {
+          const now = `${describeType(type)}${optional ? ', sometimes absent' : ''}${nullable ? ', sometimes null' : ''}`;
+          const before = `${describeType(old.type)}${old.optional ? ', optional' : ''}${old.nullable ? ', nullable' : ''}`;
+          throw new WirebenchError(
+            `${name}.${jsonName}: the samples hold ${now}, but the base schema has ${before}; keeping its field id would make old and ` +
+              'new peers misread each other, so use a new key for the new shape (or infer without base and share the new schema with every peer)',
+          );
+        }
+        built.set(jsonName, old);
+        return;
+      }
       built.set(jsonName, {
-        name: old?.name ?? wireName(jsonName, taken),
+        name: wireName(jsonName, taken),
         jsonName,
-        id: old?.id ?? nextId++,
+        id: nextId++,
         type,
         // A key new to a base message is optional: writers of the old schema never send it.
-        optional: seen.present < object.count || (baseMessage !== undefined && (old?.optional ?? true)),
-        nullable: type.kind !== 'any' && (nullable || (old?.nullable ?? false)),
+        optional: seen.present < object.count || baseMessage !== undefined,
+        nullable: type.kind !== 'any' && nullable,
       });
     });
     // Decoded objects get their keys in the order first seen.
     for (const jsonName of object.keys.keys()) fields.push(built.get(jsonName) as FieldDef);
     for (const old of known.values()) {
       if (built.has(old.jsonName)) continue;
-      fields.push({ ...old, optional: true });
+      // Kept exactly as it was: making it optional would change its wire type (a box or nullable helper).
+      fields.push(old);
       for (const referenced of messagesOf(old.type)) this.keptBase.add(referenced);
     }
     return name;
@@ -299,4 +316,26 @@ export function wireName(jsonName: string, taken: Set<string>): string {
 /** protoc refuses two field names of a message that are equal lowercased without underscores. */
 function wireClashKey(name: string): string {
   return name.replace(/_/g, '').toLowerCase();
+}
+
+/** Whether values inferred as `sampled` can be written as the base schema's `base` type unchanged. */
+function fitsBase(sampled: TypeRef, base: TypeRef): boolean {
+  if (base.kind === 'any') return true;
+  if (sampled.kind !== base.kind) return false;
+  switch (sampled.kind) {
+    case 'scalar': {
+      const wanted = (base as typeof sampled).scalar;
+      if (sampled.scalar === wanted) return true;
+      // Integers fit a wider integer or a double; nothing fits a narrower type.
+      const rank = { int32: 1, int64: 2, float64: 3 } as Record<string, number | undefined>;
+      const from = rank[sampled.scalar];
+      const to = rank[wanted];
+      return from !== undefined && to !== undefined && from <= to;
+    }
+    case 'message':
+      return true; // the nested message is checked field by field against its own base
+    case 'list':
+    case 'map':
+      return fitsBase(sampled.of, (base as typeof sampled).of);
+  }
 }

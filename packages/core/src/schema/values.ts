@@ -1,7 +1,9 @@
 import type { FormatId } from '../codec.js';
 import { WirebenchError } from '../errors.js';
 import { isPlainObject, isWellFormed } from '../json-data.js';
-import type { FieldDef, ScalarType } from './types.js';
+import type { Limits } from '../limits.js';
+import { limitExceeded, utf8Length } from '../limits.js';
+import type { FieldDef, MessageDef, ScalarType } from './types.js';
 
 export { isPlainObject };
 
@@ -36,6 +38,8 @@ export function scalarMismatch(type: ScalarType, value: unknown): string | undef
 
 function integerIn(value: unknown, min: number, maxExclusive: number): string | undefined {
   if (typeof value !== 'number' || !Number.isInteger(value)) return `expected an integer, got ${describeValue(value)}`;
+  // An integer field has no -0: it would come back as 0.
+  if (Object.is(value, -0)) return '-0 cannot be written as an integer (it would read back as 0)';
   return value >= min && value < maxExclusive ? undefined : `${value} is outside [${min}, ${maxExclusive})`;
 }
 
@@ -89,4 +93,22 @@ export function int64InRange(format: FormatId, value: number, unsigned: boolean)
 export function finiteDouble(format: FormatId, value: number): number {
   if (Number.isFinite(value)) return value;
   throw new WirebenchError(`the data holds the double ${value}, which is not a JSON number`, { format });
+}
+
+/**
+ * The check a decoded record of `message` needs so that decode refuses what encode refuses: only
+ * when the message has more fields than `maxCollectionLength` or a key longer than
+ * `maxStringLength` (tight limits); undefined otherwise, which is the usual case.
+ */
+export function recordLimits(format: FormatId, message: MessageDef, limits: Limits): ((record: Record<string, unknown>) => void) | undefined {
+  const longKeys = message.fields.filter((field) => utf8Length(field.jsonName) > limits.maxStringLength).map((field) => field.jsonName);
+  if (message.fields.length <= limits.maxCollectionLength && longKeys.length === 0) return undefined;
+  return (record) => {
+    const keys = Object.keys(record);
+    if (keys.length > limits.maxCollectionLength) {
+      throw limitExceeded(format, 'maxCollectionLength', limits.maxCollectionLength, `an object of ${keys.length} keys`);
+    }
+    const long = longKeys.find((key) => Object.hasOwn(record, key));
+    if (long !== undefined) throw limitExceeded(format, 'maxStringLength', limits.maxStringLength, 'a key');
+  };
 }
