@@ -68,18 +68,29 @@ const TEXT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** Past this length one call into the native TextDecoder costs less than a loop in JavaScript. */
 const SHORT_STRING = 32;
 
-/** Decodes UTF-8: short ASCII strings in JavaScript (most keys and codes are), the rest natively; throws on malformed UTF-8. */
+/** Decodes UTF-8: short ASCII strings in JavaScript (most keys and codes are), the rest natively. */
 function utf8(bytes: Uint8Array, start: number, length: number): string {
   if (length <= SHORT_STRING) {
     let out = '';
     for (let i = start; i < start + length; i++) {
       const byte = bytes[i] as number;
-      if (byte >= 0x80) return TEXT.decode(bytes.subarray(start, start + length));
+      if (byte >= 0x80) return nativeUtf8(bytes, start, length);
       out += String.fromCharCode(byte);
     }
     return out;
   }
-  return TEXT.decode(bytes.subarray(start, start + length));
+  return nativeUtf8(bytes, start, length);
+}
+
+function nativeUtf8(bytes: Uint8Array, start: number, length: number): string {
+  try {
+    return TEXT.decode(bytes.subarray(start, start + length));
+  } catch (error) {
+    throw new WirebenchError(`the string at byte ${start} is not valid UTF-8: the data is corrupt or not FlatBuffers of this schema`, {
+      format: 'flatbuffers',
+      cause: error,
+    });
+  }
 }
 
 /** Bounds-checked access to untrusted bytes, with a budget on materialized values. */
@@ -134,24 +145,13 @@ class Reader {
     // is decoded at each reference (at most SHORT_STRING characters each, so memory stays linear in
     // the budget); a long one is decoded and charged once and then shared (strings are immutable).
     this.spend(1);
-    if (length <= SHORT_STRING) return this.decode(start, length);
+    if (length <= SHORT_STRING) return utf8(this.bb.bytes(), start + 4, length);
     const cached = this.strings.get(start);
     if (cached !== undefined) return cached;
     this.spend(length);
-    const text = this.decode(start, length);
+    const text = utf8(this.bb.bytes(), start + 4, length);
     this.strings.set(start, text);
     return text;
-  }
-
-  private decode(start: number, length: number): string {
-    try {
-      return utf8(this.bb.bytes(), start + 4, length);
-    } catch (error) {
-      throw new WirebenchError(`the string at offset ${start} is not valid UTF-8: the data is corrupt or not FlatBuffers of this schema`, {
-        format: 'flatbuffers',
-        cause: error,
-      });
-    }
   }
 
   /** Refuses a list or map nested past `maxDepth`, or longer than `maxCollectionLength`. */
@@ -410,6 +410,7 @@ function compileTables({ schema, roles }: LoweredSchema, { limits, strictKeys, t
   /** `transparent`: a helper table stands for the JSON value it holds, not for an object of its own. */
   const compileTable = (message: MessageDef, adapter: HelperAdapter | undefined, transparent: boolean): TablePlan => {
     const fields = message.fields.map(compileField);
+    const pathSteps = message.fields.map((field) => childPath('', field.jsonName));
     const known = new Set(message.fields.map((field) => field.jsonName));
     const checkRecord = transparent ? undefined : recordLimits('flatbuffers', message, limits);
     const slotCount = fields.reduce((max, f) => Math.max(max, f.slot + 1), 0);
@@ -434,9 +435,9 @@ function compileTables({ schema, roles }: LoweredSchema, { limits, strictKeys, t
             if (item === undefined && !plan.field.optional) throw missingKey('flatbuffers', path, plan.field);
             offsets[i] = -1;
           } else if (plan.writeOffset) {
-            offsets[i] = plan.writeOffset(b, item, transparent ? path : childPath(path, plan.field.jsonName));
+            offsets[i] = plan.writeOffset(b, item, transparent ? path : path + (pathSteps[i] as string));
           } else {
-            checked(plan.scalarType as ScalarType, item, transparent ? path : childPath(path, plan.field.jsonName));
+            checked(plan.scalarType as ScalarType, item, transparent ? path : path + (pathSteps[i] as string));
             offsets[i] = 0;
           }
         }

@@ -26,6 +26,8 @@ interface FieldConverter {
   readonly fromWire: FromWire;
   /** Explicit presence: absent on the wire means absent (optional) or null (nullable) in JSON. */
   readonly tracksPresence: boolean;
+  /** What the field adds to a JSON path (`.name` or `["odd key"]`). */
+  readonly pathStep: string;
 }
 
 /**
@@ -187,6 +189,7 @@ function compileMessages({ schema, roles }: LoweredSchema, { limits, strictKeys,
       field,
       ...typeConverter(field.type),
       tracksPresence: field.optional || field.nullable,
+      pathStep: childPath('', field.jsonName),
     }));
     const known = new Set(message.fields.map((field) => field.jsonName));
     const target = converters.get(message.name) as MessageConverter;
@@ -198,7 +201,7 @@ function compileMessages({ schema, roles }: LoweredSchema, { limits, strictKeys,
       if (!isPlainObject(value)) throw mismatch(path, `an object (${message.name})`, value);
       const wire: Record<string, unknown> = {};
       let present = 0;
-      for (const { field, toWire } of fields) {
+      for (const { field, toWire, pathStep } of fields) {
         const item = Object.hasOwn(value, field.jsonName) ? value[field.jsonName] : undefined;
         if (item === undefined) {
           if (!field.optional) throw missingKey('protobuf', path, field);
@@ -207,7 +210,7 @@ function compileMessages({ schema, roles }: LoweredSchema, { limits, strictKeys,
         present++;
         // A nullable field is null exactly when it is absent on the wire.
         if (item === null && field.nullable) continue;
-        wire[field.name] = toWire(item, transparent ? path : childPath(path, field.jsonName));
+        wire[field.name] = toWire(item, transparent ? path : path + pathStep);
       }
       if (strictKeys) checkKnownKeys('protobuf', path, value, known, present);
       return wire;
