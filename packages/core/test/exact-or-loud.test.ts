@@ -274,6 +274,7 @@ describe('review findings, pinned', () => {
   const simdjsonCases = [
     ['an escaped backslash before a u, then a lone low surrogate', { s: '\\ud800\udc00' }],
     ['keys with \\u0000', { 'a\u0000b': 1, a: 2, '\u0000': [{ '\u0000': 3 }] }],
+    ['a lone high surrogate before another escape', { s: '\ud800\u0001', t: 'x\udbff\n' }],
   ] as const;
   it.each(simdjsonCases)('simdjson keeps %s', async (_name, value) => {
     let codec: Codec;

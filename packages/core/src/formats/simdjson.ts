@@ -39,19 +39,23 @@ function loadBinding(): SimdjsonBinding {
   }
 }
 
+/** An escaped high surrogate without an escaped low one after it, or a low one without a high one before it. */
+const LONE_SURROGATE_ESCAPE = /\\u[dD][89abAB][\da-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<!\\u[dD][89abAB][\da-fA-F]{2})\\u[dD][c-fC-F]/;
+
 /**
  * Whether simdjson 0.9.2 could parse `text` differently from JSON.parse: a `__proto__` key (it
  * becomes the object's prototype, not data; also when spelled with escapes), a key with an escaped
  * `\u0000` (cut there), an integer `-0` or a negative literal that underflows (read as 0, not -0),
- * an escaped lone low surrogate (read as three U+FFFD; an escaped backslash before a `u` defeats
- * the pairing test, so any such text counts). Cheap substring checks first: the regular
- * expressions run only on text that has an escape or a `-0`.
+ * an escaped lone surrogate (a low one reads as three U+FFFD, a high one before another escape is
+ * dropped; an escaped backslash before a `u` defeats the pairing test, so any such text counts).
+ * Cheap substring checks first: the regular expressions run only on text that has an escape or a
+ * `-0`.
  */
 function simdjsonMayDiffer(text: string): boolean {
   if (text.includes('__proto__')) return true;
   if (text.includes('\\u')) {
     if (text.includes('\\u0000') || /\\u00(?:5[fF]|6[fF]|7[0-4])/.test(text)) return true;
-    if (/\\u[dD][c-fC-F]/.test(text) && (text.includes('\\\\') || /(?<!\\u[dD][89abAB][\da-fA-F]{2})\\u[dD][c-fC-F]/.test(text))) return true;
+    if (/\\u[dD][89a-fA-F]/.test(text) && (text.includes('\\\\') || LONE_SURROGATE_ESCAPE.test(text))) return true;
   }
   if (text.includes('-0') && /-0(?![\d.eE])|-0\.0{19}/.test(text)) return true;
   return (text.includes('e-') || text.includes('E-')) && /\d[eE]-\d{3}/.test(text) && /-[\d.]+[eE]-\d{3}/.test(text);
