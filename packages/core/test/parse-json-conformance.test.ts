@@ -67,6 +67,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { JsonSyntaxError, parseJson } from '../src/parse-json.js';
 import type { LossyNumber } from '../src/parse-json.js';
+import { lineAndColumn, v8Position } from './support/json-positions.js';
 
 const DIR = fileURLToPath(new URL('./json-conformance/', import.meta.url));
 
@@ -371,22 +372,6 @@ function show(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-/** Line and column (1-based, UTF-16 units; \n, \r\n and lone \r end a line) counted the slow way. */
-function lineAndColumn(text: string, offset: number): [number, number] {
-  const lines = text.slice(0, offset).split(/\r\n|\r|\n/);
-  return [lines.length, (lines.at(-1) as string).length + 1];
-}
-
-function v8Position(text: string): number | undefined {
-  try {
-    JSON.parse(text);
-  } catch (error) {
-    const match = /at position (\d+)/.exec((error as Error).message);
-    return match ? Number(match[1]) : undefined;
-  }
-  return undefined;
-}
-
 function jsonParseAccepts(text: string): boolean {
   try {
     JSON.parse(text);
@@ -452,7 +437,7 @@ function rejectedProblems(text: string, at: readonly [number, number] | undefine
     problems.push(`at ${error.line}:${error.column} instead of ${at[0]}:${at[1]} (${error.message})`);
   }
   const counted = lineAndColumn(text, error.offset);
-  if (error.line !== counted[0] || error.column !== counted[1]) problems.push(`line:column ${error.line}:${error.column} disagree with offset ${error.offset}`);
+  if (error.line !== counted.line || error.column !== counted.column) problems.push(`line:column ${error.line}:${error.column} disagree with offset ${error.offset}`);
   if (!error.message.startsWith(`invalid JSON at line ${error.line}, column ${error.column}: `)) problems.push(`message: ${error.message}`);
   const v8 = v8Position(text);
   if (v8 !== undefined && v8 !== error.offset) problems.push(`offset ${error.offset}, V8 says position ${v8}`);

@@ -4,6 +4,7 @@ import { WirebenchError } from '../src/errors.js';
 import { childPath } from '../src/fidelity.js';
 import { JsonSyntaxError, parseJson } from '../src/parse-json.js';
 import type { LossyNumber } from '../src/parse-json.js';
+import { lineAndColumn, v8Position } from './support/json-positions.js';
 
 /** The error parseJson throws for `text`, asserted to be a JsonSyntaxError. */
 function syntaxError(text: string): JsonSyntaxError {
@@ -14,23 +15,6 @@ function syntaxError(text: string): JsonSyntaxError {
     return error as JsonSyntaxError;
   }
   throw new Error(`parseJson accepted ${JSON.stringify(text)}`);
-}
-
-/** V8 names the offset for some of its JSON errors ("... in JSON at position 7"): ours must agree. */
-function v8Position(text: string): number | undefined {
-  try {
-    JSON.parse(text);
-  } catch (error) {
-    const match = /at position (\d+)/.exec((error as Error).message);
-    return match ? Number(match[1]) : undefined;
-  }
-  return undefined;
-}
-
-/** Line and column (1-based, UTF-16 units; \n, \r\n and lone \r end a line) counted the slow way. */
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const lines = text.slice(0, offset).split(/\r\n|\r|\n/);
-  return { line: lines.length, column: (lines.at(-1) as string).length + 1 };
 }
 
 function lossy(text: string): LossyNumber[] {
