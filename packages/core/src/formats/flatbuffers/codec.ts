@@ -6,7 +6,8 @@ import { checkByteLength, resolveLimits } from '../../limits.js';
 import { FLATBUFFERS_RULES, lowerSchema } from '../../schema/lower.js';
 import type { Schema } from '../../schema/types.js';
 import { findMessage } from '../../schema/types.js';
-import { generateEncoder } from './generate.js';
+import { generateDecoder } from './generate-decoder.js';
+import { generateEncoder } from './generate-encoder.js';
 import type { PlanSettings, TablePlan } from './interpret.js';
 import { interpretTables } from './interpret.js';
 import { Reader } from './reader.js';
@@ -22,7 +23,8 @@ import { Writer } from './writer.js';
  * dropped, by option). Encoding runs code generated per table in one pass over the value; when that
  * refuses a value, or where generated code is forbidden, the interpreter writes the same bytes and
  * names the path and the reason. Decoding checks every offset against the buffer, bounds the work
- * by the buffer's size and keeps to the codec's limits, which encode enforces too.
+ * by the buffer's size and keeps to the codec's limits, which encode enforces too; it runs generated
+ * code as well, with the interpreter where that is forbidden.
  */
 export function flatbuffersCodec(schema: Schema, options: SchemaCodecOptions = {}): Codec {
   findMessage(schema, schema.root);
@@ -43,6 +45,7 @@ export function flatbuffersCodec(schema: Schema, options: SchemaCodecOptions = {
   const settings: PlanSettings = { limits, strictKeys, value: new ValueCodec(limits) };
   const root = interpretTables(shapes, settings).get(schema.root) as TablePlan;
   const generated = generateEncoder(shapes, schema.root, settings);
+  const readRoot = generateDecoder(shapes, schema.root, settings) ?? ((r: Reader, table: number, depth: number) => root.read(r, table, depth));
   const writer = new Writer(1024, limits.maxStringLength);
 
   /** The bytes from the generated encoder, or undefined when it refused the value (or is unavailable). */
@@ -83,7 +86,7 @@ export function flatbuffersCodec(schema: Schema, options: SchemaCodecOptions = {
       const reader = new Reader(bytes, limits);
       try {
         reader.need(0, 4);
-        return root.read(reader, reader.view.getUint32(0, true), 1);
+        return readRoot(reader, reader.view.getUint32(0, true), 1);
       } catch (error) {
         throw wrapError('flatbuffers', 'decode', error);
       }
