@@ -3,7 +3,6 @@ import { MEDIA_TYPES } from '../../codec.js';
 import { assertBytes, wrapError } from '../../errors.js';
 import { assertEncodable } from '../../json-data.js';
 import { checkByteLength, resolveLimits } from '../../limits.js';
-import { FLATBUFFERS_RULES, lowerSchema } from '../../schema/lower.js';
 import type { Schema } from '../../schema/types.js';
 import { findMessage } from '../../schema/types.js';
 import { generateDecoder } from './generate-decoder.js';
@@ -11,9 +10,8 @@ import { generateEncoder } from './generate-encoder.js';
 import type { PlanSettings, TablePlan } from './interpret.js';
 import { interpretTables } from './interpret.js';
 import { Reader } from './reader.js';
-import type { TableShape } from './shape.js';
-import { accessFor, tableShape } from './shape.js';
-import { ValueCodec, checkValueMessage } from './value.js';
+import { tableShapes } from './shape.js';
+import { ValueCodec } from './value.js';
 import { Writer } from './writer.js';
 
 /**
@@ -30,18 +28,7 @@ export function flatbuffersCodec(schema: Schema, options: SchemaCodecOptions = {
   findMessage(schema, schema.root);
   const limits = resolveLimits(options.limits, 'flatbuffers');
   const strictKeys = (options.unknownKeys ?? 'error') === 'error';
-  const { schema: lowered, roles } = lowerSchema(schema, FLATBUFFERS_RULES);
-  const shapes = new Map<string, TableShape | 'dynamic'>();
-  for (const message of lowered.messages) {
-    const role = roles.get(message.name);
-    if (role === 'dynamic') {
-      checkValueMessage(message);
-      shapes.set(message.name, 'dynamic');
-    } else {
-      const wrapped = schema.wrappedRoot === true && message.name === schema.root;
-      shapes.set(message.name, tableShape(message, accessFor(role, wrapped), role !== undefined || wrapped));
-    }
-  }
+  const shapes = tableShapes(schema);
   const settings: PlanSettings = { limits, strictKeys, value: new ValueCodec(limits) };
   const root = interpretTables(shapes, settings).get(schema.root) as TablePlan;
   const generated = generateEncoder(shapes, schema.root, settings);

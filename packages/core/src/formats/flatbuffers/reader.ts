@@ -1,7 +1,10 @@
 import { WirebenchError } from '../../errors.js';
 import type { Limits } from '../../limits.js';
 import { limitExceeded } from '../../limits.js';
-import { SHORT_DECODE, readUtf8 } from '../../wire/utf8.js';
+import { readUtf8 } from '../../wire/utf8.js';
+
+/** Strings up to this many bytes are decoded at each reference; longer ones once per position. */
+const SHARED_STRING = 256;
 
 /**
  * Bounds-checked access to untrusted FlatBuffers bytes, with a budget on materialized values:
@@ -48,17 +51,26 @@ export class Reader {
     return position + this.view.getUint32(position, true);
   }
 
+  /** Follows the uoffset at a position already checked (a slot of a checked vector); the target is checked where it is read. */
+  follow(position: number): number {
+    return position + this.view.getUint32(position, true);
+  }
+
   string(position: number): string {
     const start = this.indirect(position);
     this.need(start, 4);
     const length = this.view.getUint32(start, true);
     this.need(start + 4, length);
     if (length > this.limits.maxStringLength) throw limitExceeded('flatbuffers', 'maxStringLength', this.limits.maxStringLength, `a string of ${length} bytes`);
-    // Every reference costs one unit, so references to shared strings stay bounded. A short string
-    // is decoded at each reference (at most SHORT_DECODE bytes each, so memory stays linear in the
-    // budget); a long one is decoded and charged once and then shared (strings are immutable).
+    // Memory stays linear in the budget: a string up to SHARED_STRING bytes is decoded at each
+    // reference and charged a unit per 32 bytes (so at most 32 characters per unit, without a cache
+    // lookup per string); a longer one is decoded and charged once, then shared (strings are
+    // immutable), so references to one shared string (`createSharedString`) cost one unit each.
+    if (length <= SHARED_STRING) {
+      this.spend(1 + (length >> 5));
+      return readUtf8(this.bytes, start + 4, length, 'flatbuffers');
+    }
     this.spend(1);
-    if (length <= SHORT_DECODE) return readUtf8(this.bytes, start + 4, length, 'flatbuffers');
     const cached = this.strings.get(start);
     if (cached !== undefined) return cached;
     this.spend(length);

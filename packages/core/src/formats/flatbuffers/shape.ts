@@ -1,8 +1,10 @@
 import { WirebenchError } from '../../errors.js';
 import type { HelperRole } from '../../schema/lower.js';
-import type { FieldDef, MessageDef } from '../../schema/types.js';
+import { FLATBUFFERS_RULES, lowerSchema } from '../../schema/lower.js';
+import type { FieldDef, MessageDef, Schema } from '../../schema/types.js';
 import type { InlineScalar } from './scalars.js';
 import { SCALAR_SIZE, isInline } from './scalars.js';
+import { checkValueMessage } from './value.js';
 
 /** vtable entries are 16-bit offsets into the vtable: slots beyond this cannot be addressed. */
 const MAX_FIELD_ID = 1024;
@@ -54,6 +56,23 @@ export function tableShape(message: MessageDef, access: Access, transparent: boo
   const layoutOrder = [...fields].sort((a, b) => b.size - a.size || a.index - b.index);
   const slotCount = fields.reduce((max, f) => Math.max(max, f.slot + 1), 0);
   return { message, access, transparent, fields, layoutOrder, slotCount };
+}
+
+/** The shape of every table of the schema lowered for FlatBuffers, by message name ('dynamic' for the Value table). */
+export function tableShapes(schema: Schema): Map<string, TableShape | 'dynamic'> {
+  const { schema: lowered, roles } = lowerSchema(schema, FLATBUFFERS_RULES);
+  const shapes = new Map<string, TableShape | 'dynamic'>();
+  for (const message of lowered.messages) {
+    const role = roles.get(message.name);
+    if (role === 'dynamic') {
+      checkValueMessage(message);
+      shapes.set(message.name, 'dynamic');
+    } else {
+      const wrapped = schema.wrappedRoot === true && message.name === schema.root;
+      shapes.set(message.name, tableShape(message, accessFor(role, wrapped), role !== undefined || wrapped));
+    }
+  }
+  return shapes;
 }
 
 /** How each role's table reaches its fields. */

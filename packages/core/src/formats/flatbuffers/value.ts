@@ -127,9 +127,14 @@ export class ValueCodec {
   /** The JSON value of the Value table at `table`: its first member set, or null when none is. */
   read(r: Reader, table: number, depth: number): unknown {
     const vtable = r.vtable(table);
-    for (let slot = 0; slot < MEMBERS.length; slot++) {
-      const at = r.field(table, vtable, slot, MEMBER_SIZE[slot] as number);
-      if (at === 0) continue;
+    const view = r.view;
+    // The vtable may end before the last member (ours end at the member that is set; null's has none).
+    const slots = Math.min(MEMBERS.length, (view.getUint16(vtable, true) - 4) >> 1);
+    for (let slot = 0; slot < slots; slot++) {
+      const offset = view.getUint16(vtable + 4 + 2 * slot, true);
+      if (offset === 0) continue;
+      const at = table + offset;
+      r.need(at, MEMBER_SIZE[slot] as number);
       switch (slot) {
         case BOOL:
           return r.bytes[at] !== 0;
@@ -153,7 +158,8 @@ export class ValueCodec {
     const length = r.length(start);
     r.collection(depth, length);
     const out = new Array<unknown>(length);
-    for (let i = 0; i < length; i++) out[i] = this.read(r, r.indirect(start + 4 * i), depth + 1);
+    // The vector's slots are checked: each one's uoffset is followed without another check.
+    for (let i = 0; i < length; i++) out[i] = this.read(r, r.follow(start + 4 * i), depth + 1);
     return out;
   }
 

@@ -49,10 +49,12 @@ export class Writer {
     this.view = new DataView(next.buffer);
   }
 
-  /** Pads with zeros until `end % alignment === phase`. */
+  /** Pads with zeros until `end % alignment === phase` (`alignment` a power of two). */
   align(alignment: number, phase: number): void {
-    this.room(alignment);
-    while (this.end % alignment !== phase) this.bytes[this.end++] = 0;
+    let padding = (phase - this.end) & (alignment - 1);
+    if (padding === 0) return;
+    this.room(padding);
+    while (padding-- > 0) this.bytes[this.end++] = 0;
   }
 
   /** A vtable for `slotCount` slots and a table of `tableSize` bytes, all slots 0 (absent) until `slot` sets them. */
