@@ -1,0 +1,112 @@
+/**
+ * `npm run bench:readme`: measures the README's payloads in Node and in Chromium (quick settings,
+ * library rows included) with `npm run bench` and `npm run bench:browser`, then rewrites the README's
+ * speed section between its markers from the two result files.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { MeasureResult } from '@wirebench/core/measure';
+import { RESULT_FORMAT, RESULT_VERSION } from '@wirebench/core/measure';
+import { MarkerError, renderSpeedSection, spliceSpeedSection } from '../report/readme.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const COMMAND = 'npm run bench:readme';
+const README = join(ROOT, 'README.md');
+/** Beside the checkout in development and CI; a user's clone has none, and the section then covers the built-in suites only. */
+const CORPUS = join(ROOT, '../shared/data/corpus');
+const NODE_JSON = 'bench/results/readme-node.json';
+const CHROMIUM_JSON = 'bench/results/readme-chromium.json';
+/** The canonical payloads, the dynamic-value payload, then the corpus: quick settings, every library row. */
+const SUITES = ['--suite', 'canonical,dynamic', '--quick', '--libraries'];
+
+const USAGE = `${COMMAND} [-- options]
+
+Measures the canonical payloads, the dynamic-value payload (true_null) and the corpus files
+(${CORPUS}, when present) with library rows, in Node (npm run bench) and in Chromium's page
+(npm run bench:browser), at --quick settings, then rewrites README.md's speed section (between
+<!-- speed:begin --> and <!-- speed:end -->) from the two result files. About 5–10 minutes on 2 cores.
+
+  --from <node.json> <chromium.json>   do not measure: rewrite the section from these result files
+                                       (paths relative to the repository's root)
+  --corpus <folder>                    payload files measured after the suites (default ${CORPUS})
+  -h, --help                           this text`;
+
+class ReadmeError extends Error {
+  override readonly name = 'ReadmeError';
+}
+
+function readResult(path: string): MeasureResult {
+  let result: MeasureResult;
+  try {
+    result = JSON.parse(readFileSync(path, 'utf8')) as MeasureResult;
+  } catch (error) {
+    throw new ReadmeError(`${path}: cannot be read as JSON (${(error as Error).message.split('\n')[0]})`);
+  }
+  if (result.format !== RESULT_FORMAT || result.version !== RESULT_VERSION) throw new ReadmeError(`${path}: not a ${RESULT_FORMAT} version ${RESULT_VERSION} file`);
+  return result;
+}
+
+/** Runs one of the bench runners in this repository, its output shown as it goes. */
+function runBench(script: string, args: readonly string[]): void {
+  const command = [join('bench/dist/cli', script), ...args];
+  console.log(`\n$ node ${command.join(' ')}`);
+  const run = spawnSync(process.execPath, command, { cwd: ROOT, stdio: 'inherit' });
+  if (run.status !== 0) throw new ReadmeError(`node ${command.join(' ')} failed (exit ${run.status ?? run.signal})`);
+}
+
+function main(argv: readonly string[]): number {
+  let values;
+  let positionals;
+  try {
+    ({ values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: { from: { type: 'boolean', default: false }, corpus: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+    }));
+    if (values.from && positionals.length !== 2) throw new Error('--from takes two files: the Node result and the Chromium result');
+    if (!values.from && positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}"`);
+  } catch (error) {
+    console.error(`bench:readme: ${(error as Error).message.split('\n')[0]} (see ${COMMAND} -- --help)`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+
+  const started = Date.now();
+  try {
+    const readme = readFileSync(README, 'utf8');
+    // Fails on missing markers before minutes of measuring, not after.
+    spliceSpeedSection(readme, '');
+    let files: [string, string];
+    if (values.from) {
+      files = positionals as [string, string];
+    } else {
+      const corpus = values.corpus ?? CORPUS;
+      // Relative to the root, where the runners run, so payload names do not carry this machine's folders.
+      const payloads = existsSync(corpus) ? [relative(ROOT, resolve(corpus))] : [];
+      if (payloads.length === 0) console.log(`bench:readme: no corpus at ${corpus}: measuring the built-in suites only`);
+      runBench('run.js', [...SUITES, ...payloads, '--json', NODE_JSON]);
+      runBench('browser.js', [...SUITES, '--mode', 'page', ...payloads, '--json', CHROMIUM_JSON]);
+      files = [NODE_JSON, CHROMIUM_JSON];
+    }
+    const [node, chromium] = files.map((file) => readResult(resolve(ROOT, file))) as [MeasureResult, MeasureResult];
+    const section = renderSpeedSection(
+      { node, chromium },
+      { command: COMMAND, files, ...(values.from ? {} : { durationMs: Date.now() - started }) },
+    );
+    writeFileSync(README, spliceSpeedSection(readme, section));
+    console.log(`\nbench:readme: README.md's speed section rewritten from ${files.join(' and ')} (${Math.round((Date.now() - started) / 1000)} s)`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ReadmeError || error instanceof MarkerError)) throw error;
+    console.error(`bench:readme: ${error.message}`);
+    return 1;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));
