@@ -30,8 +30,8 @@ Measures the canonical payloads, the dynamic-value payload (true_null) and the c
 <!-- speed:begin --> and <!-- speed:end -->) from the two result files. About 5–10 minutes on 2 cores.
 
   --from <node.json> <chromium.json>   do not measure: rewrite the section from these result files
-                                       (paths relative to the repository's root)
   --corpus <folder>                    payload files measured after the suites (default ${CORPUS})
+  --readme <file>                      the file whose speed section is rewritten (default ${README})
   -h, --help                           this text`;
 
 class ReadmeError extends Error {
@@ -64,7 +64,12 @@ function main(argv: readonly string[]): number {
     ({ values, positionals } = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { from: { type: 'boolean', default: false }, corpus: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+      options: {
+        from: { type: 'boolean', default: false },
+        corpus: { type: 'string' },
+        readme: { type: 'string', default: README },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
     }));
     if (values.from && positionals.length !== 2) throw new Error('--from takes two files: the Node result and the Chromium result');
     if (!values.from && positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}"`);
@@ -79,7 +84,13 @@ function main(argv: readonly string[]): number {
 
   const started = Date.now();
   try {
-    const readme = readFileSync(README, 'utf8');
+    const readmePath = resolve(values.readme);
+    let readme: string;
+    try {
+      readme = readFileSync(readmePath, 'utf8');
+    } catch (error) {
+      throw new ReadmeError(`${readmePath}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
     // Fails on missing markers before minutes of measuring, not after.
     spliceSpeedSection(readme, '');
     let files: [string, string];
@@ -94,13 +105,17 @@ function main(argv: readonly string[]): number {
       runBench('browser.js', [...SUITES, '--mode', 'page', ...payloads, '--json', CHROMIUM_JSON]);
       files = [NODE_JSON, CHROMIUM_JSON];
     }
-    const [node, chromium] = files.map((file) => readResult(resolve(ROOT, file))) as [MeasureResult, MeasureResult];
-    const section = renderSpeedSection(
-      { node, chromium },
-      { command: COMMAND, files, ...(values.from ? {} : { durationMs: Date.now() - started }) },
-    );
-    writeFileSync(README, spliceSpeedSection(readme, section));
-    console.log(`\nbench:readme: README.md's speed section rewritten from ${files.join(' and ')} (${Math.round((Date.now() - started) / 1000)} s)`);
+    // The runners write under the root; files given with --from are where the user says.
+    const base = values.from ? process.cwd() : ROOT;
+    const [node, chromium] = files.map((file) => readResult(resolve(base, file))) as [MeasureResult, MeasureResult];
+    if (node.environment.runtime !== 'node' || chromium.environment.runtime === 'node') {
+      throw new ReadmeError(`${files[0]} must be a Node result and ${files[1]} a browser one (got ${node.environment.runtime} and ${chromium.environment.runtime})`);
+    }
+    // The command as run: with --from, the section says which files it was rewritten from.
+    const command = values.from ? `${COMMAND} -- --from ${files.join(' ')}` : COMMAND;
+    const section = renderSpeedSection({ node, chromium }, { command, ...(values.from ? {} : { durationMs: Date.now() - started }) });
+    writeFileSync(readmePath, spliceSpeedSection(readme, section));
+    console.log(`\nbench:readme: ${readmePath}: speed section rewritten from ${files.join(' and ')} (${Math.round((Date.now() - started) / 1000)} s)`);
     return 0;
   } catch (error) {
     if (!(error instanceof ReadmeError || error instanceof MarkerError)) throw error;
