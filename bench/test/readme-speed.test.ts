@@ -115,6 +115,8 @@ describe('the README speed section', () => {
   });
 
   it('gives wirebench ÷ each library with its interval, and says where a library row is missing', () => {
+    // The heading other README sections link to (#overhead-what-wirebench-adds-to-each-library).
+    expect(lines).toContain('#### Overhead: what wirebench adds to each library');
     expect(lines).toContain('| order | cbor | cbor-x | 1.54 (1.49–1.71) | 1.83 (1.33–2.03) | 1.40 (1.30–1.50) | 2.50 (2.20–2.70) |');
     expect(lines).toContain('| order | protobuf | protobufjs decode | not timed | 1.21 (1.13–1.26) | — | — |');
     expect(lines).toContain('| order | json | JSON.stringify + TextEncoder / TextDecoder + JSON.parse | 0.98 (0.89–1.18) | 1.02 (0.95–1.13) | — | — |');

@@ -9,6 +9,9 @@ import { LIBRARY_ROW } from '../suites/libraries.js';
 export const SPEED_BEGIN = '<!-- speed:begin -->';
 export const SPEED_END = '<!-- speed:end -->';
 
+/** Heading of the wirebench ÷ library table, inside the section: other parts of the README link to its anchor. */
+export const OVERHEAD_HEADING = '#### Overhead: what wirebench adds to each library';
+
 export interface SpeedRuns {
   readonly node: MeasureResult;
   readonly chromium: MeasureResult;
@@ -209,6 +212,8 @@ export function renderSpeedSection(runs: SpeedRuns, source: SpeedSource): string
       'refused the payload. A **LOSSY** row did not give the payload back: its times are for different data.',
     '',
     ...vsJsonTable(runs, names, marks),
+    '',
+    OVERHEAD_HEADING,
     '',
     "**wirebench ÷ the raw library call** it wraps, timed in the same rounds on the same bytes (each library row first " +
       'checked to give back the payload); above 1 is what wirebench adds. "not timed": the library row times decode only.',
