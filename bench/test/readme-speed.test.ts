@@ -90,7 +90,17 @@ const chromium = result({ runtime: 'browser', runtimeVersion: 'Chromium 156.0', 
   payload('../shared/data/corpus/twitter.json', [codec('json', 1000, ONE, ONE), codec('protobuf', 500, ratio(4, 3.5, 4.5), ratio(2, 1.8, 2.2))]),
 ]);
 
-const section = renderSpeedSection({ node, chromium }, { command: 'npm run bench:readme', durationMs: 6 * 60_000 });
+const section = renderSpeedSection({ node, chromium }, {
+  command: 'npm run bench:readme',
+  durationMs: 6 * 60_000,
+  notes: {
+    node: ['../shared/data/corpus/twitter.json: protobufjs decode: its decode differs from the payload at $.a (missing)'],
+    chromium: [
+      'simdjson not measured: a Node addon',
+      '../shared/data/corpus/twitter.json: protobufjs decode: its decode differs from the payload at $.a (missing)',
+    ],
+  },
+});
 const lines = section.split('\n');
 
 describe('the README speed section', () => {
@@ -121,6 +131,14 @@ describe('the README speed section', () => {
     expect(lines).toContain('| order | protobuf | protobufjs decode | not timed | 1.21 (1.13–1.26) | — | — |');
     expect(lines).toContain('| order | json | JSON.stringify + TextEncoder / TextDecoder + JSON.parse | 0.98 (0.89–1.18) | 1.02 (0.95–1.13) | — | — |');
     expect(section).toMatch(/^No library row .*: json \(JSON\.stringify .*\) on twitter\.json; protobuf \(protobufjs decode\) on twitter\.json\.$/m);
+  });
+
+  it('lists the notes the runs printed once each, saying which runtime alone printed one', () => {
+    const notes = lines.slice(lines.indexOf('Notes the runs printed:') + 2);
+    expect(notes.slice(0, 2)).toEqual([
+      '- twitter.json: protobufjs decode: its decode differs from the payload at $.a (missing)',
+      '- simdjson not measured: a Node addon (Chromium only)',
+    ]);
   });
 
   it('explains the marks on payload names', () => {

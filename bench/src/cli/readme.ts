@@ -3,13 +3,14 @@
  * library rows included) with `npm run bench` and `npm run bench:browser`, then rewrites the README's
  * speed section between its markers from the two result files.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { MeasureResult } from '@wirebench/core/measure';
 import { RESULT_FORMAT, RESULT_VERSION } from '@wirebench/core/measure';
+import type { SpeedSource } from '../report/readme.js';
 import { MarkerError, renderSpeedSection, spliceSpeedSection } from '../report/readme.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -49,15 +50,23 @@ function readResult(path: string): MeasureResult {
   return result;
 }
 
-/** Runs one of the bench runners in this repository, its output shown as it goes. */
-function runBench(script: string, args: readonly string[]): void {
+/** Runs one of the bench runners in this repository, its output shown as it goes; resolves with the notes it printed. */
+async function runBench(script: string, args: readonly string[]): Promise<string[]> {
   const command = [join('bench/dist/cli', script), ...args];
   console.log(`\n$ node ${command.join(' ')}`);
-  const run = spawnSync(process.execPath, command, { cwd: ROOT, stdio: 'inherit' });
-  if (run.status !== 0) throw new ReadmeError(`node ${command.join(' ')} failed (exit ${run.status ?? run.signal})`);
+  const child = spawn(process.execPath, command, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    process.stdout.write(chunk);
+  });
+  const [code, signal] = (await new Promise((resolve) => child.on('close', (...exit) => resolve(exit)))) as [number | null, string | null];
+  if (code !== 0) throw new ReadmeError(`node ${command.join(' ')} failed (exit ${code ?? signal})`);
+  // Both runners print each note on a line of its own: `note: <text>`.
+  return stdout.split('\n').flatMap((line) => (line.startsWith('note: ') ? [line.slice('note: '.length)] : []));
 }
 
-function main(argv: readonly string[]): number {
+async function main(argv: readonly string[]): Promise<number> {
   let values;
   let positionals;
   try {
@@ -94,6 +103,7 @@ function main(argv: readonly string[]): number {
     // Fails on missing markers before minutes of measuring, not after.
     spliceSpeedSection(readme, '');
     let files: [string, string];
+    let notes: SpeedSource['notes'];
     if (values.from) {
       files = positionals as [string, string];
     } else {
@@ -101,8 +111,10 @@ function main(argv: readonly string[]): number {
       // Relative to the root, where the runners run, so payload names do not carry this machine's folders.
       const payloads = existsSync(corpus) ? [relative(ROOT, resolve(corpus))] : [];
       if (payloads.length === 0) console.log(`bench:readme: no corpus at ${corpus}: measuring the built-in suites only`);
-      runBench('run.js', [...SUITES, ...payloads, '--json', NODE_JSON]);
-      runBench('browser.js', [...SUITES, '--mode', 'page', ...payloads, '--json', CHROMIUM_JSON]);
+      notes = {
+        node: await runBench('run.js', [...SUITES, ...payloads, '--json', NODE_JSON]),
+        chromium: await runBench('browser.js', [...SUITES, '--mode', 'page', ...payloads, '--json', CHROMIUM_JSON]),
+      };
       files = [NODE_JSON, CHROMIUM_JSON];
     }
     // The runners write under the root; files given with --from are where the user says.
@@ -113,7 +125,7 @@ function main(argv: readonly string[]): number {
     }
     // The command as run: with --from, the section says which files it was rewritten from.
     const command = values.from ? `${COMMAND} -- --from ${files.join(' ')}` : COMMAND;
-    const section = renderSpeedSection({ node, chromium }, { command, ...(values.from ? {} : { durationMs: Date.now() - started }) });
+    const section = renderSpeedSection({ node, chromium }, { command, ...(notes ? { notes, durationMs: Date.now() - started } : {}) });
     writeFileSync(readmePath, spliceSpeedSection(readme, section));
     console.log(`\nbench:readme: ${readmePath}: speed section rewritten from ${files.join(' and ')} (${Math.round((Date.now() - started) / 1000)} s)`);
     return 0;
@@ -124,4 +136,4 @@ function main(argv: readonly string[]): number {
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

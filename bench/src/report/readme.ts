@@ -22,10 +22,13 @@ export interface SpeedSource {
   readonly command: string;
   /** Wall time of the whole command, when it measured (not when it only rewrote). */
   readonly durationMs?: number;
+  /** The notes each runner printed (library rows left out and why, formats that cannot run there). */
+  readonly notes?: Readonly<Record<Runtime, readonly string[]>>;
 }
 
 const RUNTIMES = ['node', 'chromium'] as const;
-type Runtime = (typeof RUNTIMES)[number];
+export type Runtime = (typeof RUNTIMES)[number];
+const RUNTIME_NAME: Readonly<Record<Runtime, string>> = { node: 'Node', chromium: 'Chromium' };
 const OPERATIONS: readonly Operation[] = ['encode', 'decode'];
 const LIBRARY_FORMATS = Object.keys(LIBRARY_ROW) as Array<keyof typeof LIBRARY_ROW>;
 
@@ -51,11 +54,13 @@ function timeCell(row: RowResult | undefined, operation: Operation, pick: (row: 
 
 function fidelityText(row: RowResult | undefined): string | undefined {
   if (!row) return undefined;
-  if (row.error !== undefined) return `**error**: ${cellText(row.error).slice(0, 120)}`;
+  if (row.error !== undefined) return `**error**: ${cellText(row.error.slice(0, 120))}`;
   if (!row.fidelity) return undefined;
   if (row.fidelity.ok) return 'exact';
-  const first = row.fidelity.diffs.find((d) => d.kind !== 'order');
-  const differences = row.fidelity.diffs.length;
+  // Key order is reported but is not data.
+  const diffs = row.fidelity.diffs.filter((d) => d.kind !== 'order');
+  const first = diffs[0];
+  const differences = diffs.length;
   return `**LOSSY**: ${differences}${row.fidelity.truncated ? '+' : ''} difference${differences === 1 ? '' : 's'}${first ? `, first at \`${cellText(first.path)}\` (${first.kind})` : ''}`;
 }
 
@@ -63,7 +68,7 @@ function fidelityText(row: RowResult | undefined): string | undefined {
 function fidelityCell(rows: Readonly<Record<Runtime, RowResult | undefined>>): string {
   const texts = RUNTIMES.map((runtime) => [runtime, fidelityText(rows[runtime])] as const).filter(([, text]) => text !== undefined);
   if (new Set(texts.map(([, text]) => text)).size <= 1) return texts[0]?.[1] ?? '—';
-  return texts.map(([runtime, text]) => `${runtime === 'node' ? 'Node' : 'Chromium'}: ${text}`).join('; ');
+  return texts.map(([runtime, text]) => `${RUNTIME_NAME[runtime]}: ${text}`).join('; ');
 }
 
 function runtimeText(env: Environment): string {
@@ -128,7 +133,7 @@ function payloadMarks(runs: SpeedRuns, names: readonly string[]): { marks: Map<s
     const contended = RUNTIMES.filter((runtime) => both[runtime]?.suspect);
     if (contended.length > 0) {
       mark += ' †';
-      suspect.push(`${payloadLabel(name)} (${contended.map((r) => (r === 'node' ? 'Node' : 'Chromium')).join(', ')})`);
+      suspect.push(`${payloadLabel(name)} (${contended.map((r) => RUNTIME_NAME[r]).join(', ')})`);
     }
     const lossy = both.node ?? both.chromium;
     if (lossy && lossy.lossyCount > 0) {
@@ -136,7 +141,7 @@ function payloadMarks(runs: SpeedRuns, names: readonly string[]): { marks: Map<s
       const first = lossy.lossyNumbers[0];
       notes.push(
         `‡ ${payloadLabel(name)}: ${count(lossy.lossyCount)} number literal(s) that \`JSON.parse\` cannot keep` +
-          `${first ? ` (first: \`${cellText(first.path)}\` = ${first.text})` : ''}; every format, JSON included, receives them already rounded.`,
+          `${first ? ` (first: \`${cellText(first.path)}\` = ${first.text})` : ''}; every format, JSON included, receives them as \`JSON.parse\` left them.`,
       );
     }
     marks.set(name, mark);
@@ -199,6 +204,17 @@ function libraryTable(runs: SpeedRuns, names: readonly string[], marks: Readonly
   return { lines, missing: notes };
 }
 
+/** The runners' notes, once each, payload names as in the tables, marked where only one runner printed them. */
+function runNotes(notes: Readonly<Record<Runtime, readonly string[]>>, names: readonly string[]): string[] {
+  const label = (note: string): string => names.reduce((text, name) => text.split(name).join(payloadLabel(name)), note);
+  const texts: string[] = [];
+  for (const runtime of RUNTIMES) for (const note of notes[runtime]) if (!texts.includes(note)) texts.push(note);
+  return texts.map((note) => {
+    const only = RUNTIMES.filter((runtime) => notes[runtime].includes(note));
+    return `- ${cellText(label(note))}${only.length === 1 ? ` (${RUNTIME_NAME[only[0] as Runtime]} only)` : ''}`;
+  });
+}
+
 /** The section between the markers (markers excluded). */
 export function renderSpeedSection(runs: SpeedRuns, source: SpeedSource): string {
   const names = payloadNames(runs);
@@ -224,8 +240,11 @@ export function renderSpeedSection(runs: SpeedRuns, source: SpeedSource): string
     out.push(
       '',
       `No library row (the library's decode did not give back the payload, or no library code exists: flatc's is generated ` +
-        `for the canonical schemas only; the run's notes say which): ${library.missing.join('; ')}.`,
+        `for the canonical schemas only${source.notes ? '; the notes below say which' : ''}): ${library.missing.join('; ')}.`,
     );
+  }
+  if (source.notes && (source.notes.node.length > 0 || source.notes.chromium.length > 0)) {
+    out.push('', 'Notes the runs printed:', '', ...runNotes(source.notes, names));
   }
   if (notes.length > 0) out.push('', ...notes.flatMap((note, i) => (i === 0 ? [note] : ['', note])));
   return out.join('\n');
