@@ -5,7 +5,7 @@
  * damaged bytes.
  */
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Codec } from '../src/codec.js';
 import { flatbuffersCodec } from '../src/formats/flatbuffers.js';
 import { generateDecoder } from '../src/formats/flatbuffers/generate-decoder.js';
@@ -17,38 +17,13 @@ import { DEFAULT_LIMITS } from '../src/limits.js';
 import { inferSchema } from '../src/schema/infer.js';
 import type { Schema } from '../src/schema/types.js';
 import { canonicalCases } from './support/canonical.js';
-import { jsonValue } from './support/json-arbitrary.js';
+import { outcome, trickyValues as values, withoutFunction } from './support/generated-code.js';
 
 fc.configureGlobal({ seed: Number(process.env['WIREBENCH_PROPERTY_SEED'] ?? 20261123) });
 
-const KEYS = fc.constantFrom('id', 'name', '', 'é', 'constructor', 'toString', '__proto__', 'value', 'a b', 'x'.repeat(40));
-const NUMBERS = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(-0, 2 ** 53, 2 ** 63, -(2 ** 63), 2 ** 64 - 2 ** 12));
-const STRINGS = fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 80 }), fc.constantFrom('a\ud800b', 'x'.repeat(100)));
-const values = jsonValue({ keys: KEYS, numbers: NUMBERS, strings: STRINGS });
-
-/** The result of `action`: its value, or the message it threw. */
-function outcome(action: () => unknown): { value: unknown } | { error: string } {
-  try {
-    return { value: action() };
-  } catch (error) {
-    return { error: (error as Error).message };
-  }
-}
-
-/** What `Function` does, called with or without `new`, under a CSP without 'unsafe-eval'. */
-function ForbiddenFunction(): never {
-  throw new EvalError('Refused to evaluate a string as JavaScript');
-}
-
-/** Codecs for a schema with and without generated code (Function is forbidden only while the second is made: vitest needs it). */
+/** Codecs for a schema with and without generated code. */
 function codecPair(schema: Schema): [generated: Codec, interpreted: Codec] {
-  const generated = flatbuffersCodec(schema);
-  vi.stubGlobal('Function', ForbiddenFunction);
-  try {
-    return [generated, flatbuffersCodec(schema)];
-  } finally {
-    vi.unstubAllGlobals();
-  }
+  return [flatbuffersCodec(schema), withoutFunction(() => flatbuffersCodec(schema))];
 }
 
 describe('generated code is compiled where Function is allowed', () => {

@@ -1,6 +1,7 @@
 import type { Codec, SchemaCodecOptions } from '../codec.js';
 import { MEDIA_TYPES } from '../codec.js';
 import { WirebenchError, assertBytes, wrapError } from '../errors.js';
+import { assertEncodable } from '../json-data.js';
 import { checkByteLength, resolveLimits } from '../limits.js';
 import { Refusal, refusalError } from '../refusal.js';
 import { PROTOBUF_RULES, lowerSchema } from '../schema/lower.js';
@@ -50,6 +51,8 @@ export function protobufCodec(schema: Schema, options: ProtobufCodecOptions = {}
       try {
         encodeRoot(writer, rootRecord(schema, payload), 1, 0);
       } catch (error) {
+        // What is not JSON data, or past a limit, gets the words every format uses (json-data.ts); only then a schema mismatch.
+        if (error instanceof Refusal) assertEncodable(payload, 'protobuf', limits);
         throw wrapError('protobuf', 'encode', refusalError(stackOverflow(error)));
       }
       checkByteLength('protobuf', limits, writer.position);

@@ -149,7 +149,7 @@ export function interpretPlans(plans: Plans, value: ValueCodec): MessageCodecs {
         const tag = r.uint32();
         const f = byTag.get(tag);
         if (f === undefined) {
-          if (numbers.has(tag >>> 3)) throw wrongWireType(tag, `field ${tag >>> 3} of ${plan.name} with another wire type`);
+          if (numbers.has(tag >>> 3)) throw wrongWireType(tag, plan.name);
           r.skip(tag, end);
           continue;
         }

@@ -149,8 +149,8 @@ function truncated(position: number, length?: number): WirebenchError {
 }
 
 /** A field arrived with a wire type its schema type never has. */
-export function wrongWireType(tag: number, expected: string): WirebenchError {
-  return new WirebenchError(`field ${tag >>> 3} has wire type ${tag & 7}, but the schema declares it ${expected}: the data is not protobuf of this schema`, {
+export function wrongWireType(tag: number, message: string): WirebenchError {
+  return new WirebenchError(`field ${tag >>> 3} of ${message} has wire type ${tag & 7}, which its type in the schema never has: the data is not protobuf of this schema`, {
     format: 'protobuf',
   });
 }

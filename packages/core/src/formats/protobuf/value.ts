@@ -145,7 +145,7 @@ export function valueCodec(limits: Limits, scalars: ScalarWires): ValueCodec {
           out = readObject(r, r.delimited(end), depth, messages + 1);
           break;
         default:
-          if (tag >>> 3 >= 1 && tag >>> 3 <= 6) throw wrongWireType(tag, 'a member of the dynamic Value');
+          if (tag >>> 3 >= 1 && tag >>> 3 <= 6) throw wrongWireType(tag, 'Value');
           r.skip(tag, end);
       }
     }
@@ -160,7 +160,7 @@ export function valueCodec(limits: Limits, scalars: ScalarWires): ValueCodec {
     while (r.position < end) {
       const tag = r.uint32();
       if (tag !== FIRST) {
-        if (tag >>> 3 === 1) throw wrongWireType(tag, 'a list of Values');
+        if (tag >>> 3 === 1) throw wrongWireType(tag, 'ListOfValue');
         r.skip(tag, end);
         continue;
       }
@@ -180,7 +180,7 @@ export function valueCodec(limits: Limits, scalars: ScalarWires): ValueCodec {
     while (r.position < end) {
       const tag = r.uint32();
       if (tag !== FIRST) {
-        if (tag >>> 3 === 1) throw wrongWireType(tag, 'a map of Values');
+        if (tag >>> 3 === 1) throw wrongWireType(tag, 'MapOfValue');
         r.skip(tag, end);
         continue;
       }
