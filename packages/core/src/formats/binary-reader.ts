@@ -482,7 +482,7 @@ function decodeUtf8(bytes: Uint8Array, from: number, to: number): string {
 }
 
 /** IEEE 754 half precision to a number. */
-function halfToNumber(half: number): number {
+export function halfToNumber(half: number): number {
   const exponent = (half >> 10) & 0x1f;
   const fraction = half & 0x3ff;
   const sign = half & 0x8000 ? -1 : 1;

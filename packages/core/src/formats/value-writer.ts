@@ -1,0 +1,160 @@
+import type { FormatId } from '../codec.js';
+import type { WirebenchError } from '../errors.js';
+import { wrapError } from '../errors.js';
+import { assertEncodable, isWellFormed } from '../json-data.js';
+import type { Limits } from '../limits.js';
+
+/**
+ * The one-pass writer behind the msgpack and CBOR encoders: walks JSON data once, writing bytes
+ * and checking, as it goes, what `assertEncodable` checks (plain objects and arrays, finite
+ * numbers, well-formed strings, the limits). It never explains a refusal: it throws `REFUSED`,
+ * and the codec runs `assertEncodable`, which throws the error with the JSON path. A format
+ * (a subclass) says how numbers and headers look; the bytes are the ones its library writes.
+ */
+export const REFUSED: unique symbol = Symbol('refused');
+
+const textEncoder = new TextEncoder();
+/** Strings up to this many UTF-16 units are encoded in JS; longer ones by TextEncoder (after a surrogate check). */
+const JS_STRING_MAX = 64;
+
+export abstract class ValueWriter {
+  protected bytes: Uint8Array = new Uint8Array(2048);
+  protected view: DataView = new DataView(this.bytes.buffer);
+  protected pos = 0;
+  /** Set while writing: a getter that encodes again (re-entry) must not share the buffer. */
+  busy = false;
+  private readonly maxDepth: number;
+  private readonly maxCollection: number;
+  private readonly maxString: number;
+
+  constructor(limits: Limits) {
+    this.maxDepth = limits.maxDepth;
+    this.maxCollection = limits.maxCollectionLength;
+    this.maxString = limits.maxStringLength;
+  }
+
+  /** The bytes of `value` in a fresh array that owns its buffer; throws `REFUSED` (or what a getter throws) on what is not JSON data. */
+  write(value: unknown): Uint8Array {
+    this.busy = true;
+    this.pos = 0;
+    try {
+      this.value(value, 1);
+      return this.bytes.slice(0, this.pos);
+    } finally {
+      this.busy = false;
+      // A huge value should not keep its buffer alive between calls.
+      if (this.bytes.length > 1 << 20) this.reset(new Uint8Array(2048));
+    }
+  }
+
+  /** A finite number (`-0` included; some libraries write it as the integer 0, which JSON data cannot allow). */
+  protected abstract number(value: number): void;
+  protected abstract atom(value: boolean | null): void;
+  protected abstract arrayHeader(length: number): void;
+  protected abstract mapHeader(size: number): void;
+  /** Bytes of a string header for `byteLength` bytes of UTF-8. */
+  protected abstract stringHeaderSize(byteLength: number): number;
+  protected abstract stringHeader(byteLength: number): void;
+
+  private value(value: unknown, depth: number): void {
+    // Room for any header or number; strings ask for more.
+    if (this.pos + 16 > this.bytes.length) this.grow(16);
+    if (typeof value === 'string') return this.string(value);
+    if (typeof value === 'number') {
+      if (value - value !== 0) throw REFUSED; // NaN, ±Infinity
+      return this.number(value);
+    }
+    if (typeof value === 'boolean' || value === null) return this.atom(value);
+    if (typeof value !== 'object' || depth > this.maxDepth) throw REFUSED;
+    if (Array.isArray(value)) {
+      const length = value.length;
+      if (length > this.maxCollection) throw REFUSED;
+      this.arrayHeader(length);
+      for (let i = 0; i < length; i++) this.value(value[i], depth + 1);
+      return;
+    }
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) throw REFUSED;
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object);
+    const size = keys.length;
+    if (size > this.maxCollection) throw REFUSED;
+    this.mapHeader(size);
+    for (let i = 0; i < size; i++) {
+      const key = keys[i] as string;
+      this.string(key);
+      this.value(object[key], depth + 1);
+    }
+  }
+
+  /** UTF-8 after a header sized for ASCII; moved when the header turns out bigger. */
+  private string(text: string): void {
+    const length = text.length;
+    const guess = this.stringHeaderSize(length);
+    if (this.pos + guess + length * 3 > this.bytes.length) this.grow(guess + length * 3);
+    const bytes = this.bytes;
+    const start = this.pos + guess;
+    let at = start;
+    if (length <= JS_STRING_MAX) {
+      for (let i = 0; i < length; i++) {
+        let unit = text.charCodeAt(i);
+        if (unit < 0x80) {
+          bytes[at++] = unit;
+        } else if (unit < 0x800) {
+          bytes[at++] = (unit >> 6) | 0xc0;
+          bytes[at++] = (unit & 0x3f) | 0x80;
+        } else if ((unit & 0xf800) !== 0xd800) {
+          bytes[at++] = (unit >> 12) | 0xe0;
+          bytes[at++] = ((unit >> 6) & 0x3f) | 0x80;
+          bytes[at++] = (unit & 0x3f) | 0x80;
+        } else {
+          // A surrogate: only a high one followed by a low one is a character.
+          const low = text.charCodeAt(i + 1); // NaN past the end, which fails the test below
+          if (unit > 0xdbff || (low & 0xfc00) !== 0xdc00) throw REFUSED;
+          i++;
+          unit = 0x10000 + ((unit & 0x3ff) << 10) + (low & 0x3ff);
+          bytes[at++] = (unit >> 18) | 0xf0;
+          bytes[at++] = ((unit >> 12) & 0x3f) | 0x80;
+          bytes[at++] = ((unit >> 6) & 0x3f) | 0x80;
+          bytes[at++] = (unit & 0x3f) | 0x80;
+        }
+      }
+    } else {
+      // TextEncoder would write U+FFFD for a lone surrogate: refuse first.
+      if (!isWellFormed(text)) throw REFUSED;
+      at += textEncoder.encodeInto(text, bytes.subarray(start)).written;
+    }
+    const byteLength = at - start;
+    if (byteLength > this.maxString) throw REFUSED;
+    const header = this.stringHeaderSize(byteLength);
+    if (header !== guess) bytes.copyWithin(this.pos + header, start, at);
+    this.stringHeader(byteLength);
+    this.pos += byteLength;
+  }
+
+  /** Makes room for `size` more bytes. */
+  private grow(size: number): void {
+    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.pos + size));
+    next.set(this.bytes.subarray(0, this.pos));
+    this.reset(next);
+  }
+
+  private reset(bytes: Uint8Array): void {
+    this.bytes = bytes;
+    this.view = new DataView(bytes.buffer);
+  }
+}
+
+/** Runs `writer`, or a fresh one when it is busy (a getter in the value encodes again). */
+export function writeWith<W extends ValueWriter>(writer: W, make: () => W, value: unknown): Uint8Array {
+  return (writer.busy ? make() : writer).write(value);
+}
+
+/**
+ * The error for a value the writer refused (or whatever else stopped it, such as a stack overflow):
+ * `assertEncodable` walks the value again and throws the refusal with its JSON path.
+ */
+export function refusal(value: unknown, format: FormatId, limits: Limits, error: unknown): WirebenchError {
+  assertEncodable(value, format, limits);
+  return wrapError(format, 'encode', error === REFUSED ? new Error('the value was refused but no reason was found') : error);
+}
