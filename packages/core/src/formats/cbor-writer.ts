@@ -1,3 +1,4 @@
+import type { Limits } from '../limits.js';
 import { ValueWriter } from './value-writer.js';
 
 /**
@@ -6,6 +7,10 @@ import { ValueWriter } from './value-writer.js';
  * a float 64 here and the integer 0 there.
  */
 export class CborWriter extends ValueWriter {
+  constructor(limits: Limits) {
+    super(limits, 24, 0x60, 0x78); // major type 3 with the length in the head, or in 1 / 2 / 4 bytes
+  }
+
   protected number(value: number): void {
     const bytes = this.bytes;
     let p = this.pos;
@@ -46,14 +51,6 @@ export class CborWriter extends ValueWriter {
       this.view.setUint32(p + 1, size);
       this.pos = p + 5;
     }
-  }
-
-  protected stringHeaderSize(byteLength: number): number {
-    return byteLength < 24 ? 1 : byteLength < 0x100 ? 2 : byteLength < 0x10000 ? 3 : 5;
-  }
-
-  protected stringHeader(byteLength: number): void {
-    this.pos = this.head(0x60, byteLength);
   }
 
   /** An item head of major type `major` (already shifted) with the smallest argument form; returns the position after it. */

@@ -1,7 +1,12 @@
+import type { Limits } from '../limits.js';
 import { ValueWriter } from './value-writer.js';
 
 /** MessagePack for `ValueWriter`: the bytes @msgpack/msgpack's Encoder writes, except -0 (a float 64 here, the integer 0 there). */
 export class MsgpackWriter extends ValueWriter {
+  constructor(limits: Limits) {
+    super(limits, 32, 0xa0, 0xd9); // fixstr, str 8 / 16 / 32
+  }
+
   protected number(value: number): void {
     const bytes = this.bytes;
     let p = this.pos;
@@ -63,18 +68,6 @@ export class MsgpackWriter extends ValueWriter {
 
   protected mapHeader(size: number): void {
     this.header(size, 16, 0x80, 0xde);
-  }
-
-  protected stringHeaderSize(byteLength: number): number {
-    return byteLength < 32 ? 1 : byteLength < 0x100 ? 2 : byteLength < 0x10000 ? 3 : 5;
-  }
-
-  protected stringHeader(byteLength: number): void {
-    if (byteLength < 32) this.bytes[this.pos++] = 0xa0 | byteLength;
-    else if (byteLength < 0x100) {
-      this.bytes[this.pos++] = 0xd9;
-      this.bytes[this.pos++] = byteLength;
-    } else this.header(byteLength, 0, 0, 0xda);
   }
 
   /** A count: in the fix byte below `fixLimit`, else after `marker16` (16 bits) or the next marker (32 bits). */

@@ -14,6 +14,7 @@ import type { Limits } from '../limits.js';
 export const REFUSED: unique symbol = Symbol('refused');
 
 const textEncoder = new TextEncoder();
+const hasOwn = Object.prototype.hasOwnProperty;
 /** Strings up to this many UTF-16 units are encoded in JS; longer ones by TextEncoder (after a surrogate check). */
 const JS_STRING_MAX = 64;
 
@@ -27,7 +28,17 @@ export abstract class ValueWriter {
   private readonly maxCollection: number;
   private readonly maxString: number;
 
-  constructor(limits: Limits) {
+  /**
+   * String headers have the same form in both formats: the length in the first byte below
+   * `fixLimit` (`fixByte | length`), else a marker and the length in 1, 2 or 4 bytes (markers
+   * `marker8`, +1, +2). Fields, not methods: strings are most of what a payload holds.
+   */
+  constructor(
+    limits: Limits,
+    private readonly fixLimit: number,
+    private readonly fixByte: number,
+    private readonly marker8: number,
+  ) {
     this.maxDepth = limits.maxDepth;
     this.maxCollection = limits.maxCollectionLength;
     this.maxString = limits.maxStringLength;
@@ -52,9 +63,6 @@ export abstract class ValueWriter {
   protected abstract atom(value: boolean | null): void;
   protected abstract arrayHeader(length: number): void;
   protected abstract mapHeader(size: number): void;
-  /** Bytes of a string header for `byteLength` bytes of UTF-8. */
-  protected abstract stringHeaderSize(byteLength: number): number;
-  protected abstract stringHeader(byteLength: number): void;
 
   private value(value: unknown, depth: number): void {
     // Room for any header or number; strings ask for more.
@@ -75,22 +83,28 @@ export abstract class ValueWriter {
     }
     const proto: unknown = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) throw REFUSED;
+    // for-in with this own-property test, not Object.keys: V8 turns both the test and `object[key]`
+    // into loads from the object's enum cache (several times faster). The order is Object.keys'.
     const object = value as Record<string, unknown>;
-    const keys = Object.keys(object);
-    const size = keys.length;
+    let size = 0;
+    for (const key in object) if (hasOwn.call(object, key)) size++;
     if (size > this.maxCollection) throw REFUSED;
     this.mapHeader(size);
-    for (let i = 0; i < size; i++) {
-      const key = keys[i] as string;
+    let written = 0;
+    for (const key in object) {
+      if (!hasOwn.call(object, key)) continue;
       this.string(key);
       this.value(object[key], depth + 1);
+      written++;
     }
+    // Only a getter that adds or deletes keys of its own object gets here.
+    if (written !== size) throw REFUSED;
   }
 
   /** UTF-8 after a header sized for ASCII; moved when the header turns out bigger. */
   private string(text: string): void {
     const length = text.length;
-    const guess = this.stringHeaderSize(length);
+    const guess = length < this.fixLimit ? 1 : length < 0x100 ? 2 : length < 0x10000 ? 3 : 5;
     if (this.pos + guess + length * 3 > this.bytes.length) this.grow(guess + length * 3);
     const bytes = this.bytes;
     const start = this.pos + guess;
@@ -126,10 +140,26 @@ export abstract class ValueWriter {
     }
     const byteLength = at - start;
     if (byteLength > this.maxString) throw REFUSED;
-    const header = this.stringHeaderSize(byteLength);
-    if (header !== guess) bytes.copyWithin(this.pos + header, start, at);
-    this.stringHeader(byteLength);
-    this.pos += byteLength;
+    let p = this.pos;
+    if (byteLength < this.fixLimit) {
+      if (guess !== 1) bytes.copyWithin(p + 1, start, at);
+      bytes[p++] = this.fixByte | byteLength;
+    } else if (byteLength < 0x100) {
+      if (guess !== 2) bytes.copyWithin(p + 2, start, at);
+      bytes[p++] = this.marker8;
+      bytes[p++] = byteLength;
+    } else if (byteLength < 0x10000) {
+      if (guess !== 3) bytes.copyWithin(p + 3, start, at);
+      bytes[p++] = this.marker8 + 1;
+      bytes[p++] = byteLength >> 8;
+      bytes[p++] = byteLength & 0xff;
+    } else {
+      if (guess !== 5) bytes.copyWithin(p + 5, start, at);
+      bytes[p++] = this.marker8 + 2;
+      this.view.setUint32(p, byteLength);
+      p += 4;
+    }
+    this.pos = p + byteLength;
   }
 
   /** Makes room for `size` more bytes. */
