@@ -16,10 +16,11 @@ export const BAIL: unique symbol = Symbol('bail');
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const fromCharCode = String.fromCharCode;
 
-/** UTF-8 bytes `src[from, to)` (in bounds) as a string; throws on malformed UTF-8. */
+/** UTF-8 bytes `src[from, to)` (in bounds) as a string; throws (`BAIL` or a TypeError) on malformed UTF-8. */
 export function readText(src: Uint8Array, from: number, to: number): string {
-  if (to - from <= 32) {
-    // Short ASCII in JS (most keys and many values): no subarray, no call into the runtime.
+  const length = to - from;
+  if (length <= 12) {
+    // Short ASCII (most keys and many values): a few fromCharCode calls, no array.
     let text = '';
     let i = from;
     for (; i + 4 <= to; i += 4) {
@@ -27,17 +28,56 @@ export function readText(src: Uint8Array, from: number, to: number): string {
       const b = src[i + 1] as number;
       const c = src[i + 2] as number;
       const d = src[i + 3] as number;
-      if ((a | b | c | d) & 0x80) return strictDecoder.decode(src.subarray(from, to));
+      if ((a | b | c | d) & 0x80) return decodeShort(src, from, to);
       text += fromCharCode(a, b, c, d);
     }
     for (; i < to; i++) {
       const a = src[i] as number;
-      if (a & 0x80) return strictDecoder.decode(src.subarray(from, to));
+      if (a & 0x80) return decodeShort(src, from, to);
       text += fromCharCode(a);
     }
     return text;
   }
-  return strictDecoder.decode(src.subarray(from, to));
+  return length <= JS_DECODE_MAX ? decodeShort(src, from, to) : strictDecoder.decode(src.subarray(from, to));
+}
+
+/** Below this many bytes, decoding in JS beats the call into TextDecoder. */
+const JS_DECODE_MAX = 96;
+
+/** A short string decoded and checked in JS: the UTF-8 rules of `utf8Error` (RFC 3629), as UTF-16 units. */
+function decodeShort(src: Uint8Array, from: number, to: number): string {
+  const units: number[] = [];
+  let i = from;
+  while (i < to) {
+    const b = src[i] as number;
+    if (b < 0x80) {
+      units.push(b);
+      i++;
+      continue;
+    }
+    if (b < 0xc2) throw BAIL; // a continuation byte, or an overlong two-byte form
+    const b1 = i + 1 < to ? (src[i + 1] as number) : 0;
+    if ((b1 & 0xc0) !== 0x80) throw BAIL;
+    if (b < 0xe0) {
+      units.push(((b & 0x1f) << 6) | (b1 & 0x3f));
+      i += 2;
+      continue;
+    }
+    const b2 = i + 2 < to ? (src[i + 2] as number) : 0;
+    if ((b2 & 0xc0) !== 0x80) throw BAIL;
+    if (b < 0xf0) {
+      if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 >= 0xa0)) throw BAIL; // overlong, or a surrogate
+      units.push(((b & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f));
+      i += 3;
+      continue;
+    }
+    const b3 = i + 3 < to ? (src[i + 3] as number) : 0;
+    if ((b3 & 0xc0) !== 0x80 || b >= 0xf5 || (b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 >= 0x90)) throw BAIL; // overlong, or past U+10FFFF
+    const point = (((b & 0x07) << 18) | ((b1 & 0x3f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f)) - 0x10000;
+    units.push(0xd800 | (point >> 10), 0xdc00 | (point & 0x3ff));
+    i += 4;
+  }
+  return fromCharCode.apply(null, units);
 }
 
 // Map keys repeat (every object of an array has the same ones): short keys are decoded once and
