@@ -89,6 +89,25 @@ describe.each(['msgpack', 'cbor'] as const)('%s one-pass decode and tricky keys'
     expect(codec.decode(bytes)).toStrictEqual({ a: 'outer', b: codec.encode(inner).length });
   });
 
+  it('a setter on Object.prototype that decodes again leaves the outer decode intact', () => {
+    const inner = codec.encode({ inner: ['a', 1] });
+    let innerValue: unknown;
+    Object.defineProperty(Object.prototype, 'reenter', {
+      configurable: true,
+      set(this: object, value: unknown) {
+        innerValue = codec.decode(inner);
+        Object.defineProperty(this, 'reenter', { value, enumerable: true, writable: true, configurable: true });
+      },
+    });
+    try {
+      const outer = { a: 'before', reenter: 2, b: ['after', 3.5] };
+      expect(codec.decode(codec.encode(outer))).toStrictEqual(outer);
+      expect(innerValue).toStrictEqual({ inner: ['a', 1] });
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['reenter'];
+    }
+  });
+
   it('refusals still name the path after the one-pass writer stops', () => {
     expect(() => codec.encode({ a: [1, { b: NaN }] })).toThrow(WirebenchError);
     expect(() => codec.encode({ a: [1, { b: NaN }] })).toThrow('$.a[1].b holds NaN');

@@ -7,6 +7,7 @@ import { BAIL, putEntry, readKey, readText } from './one-pass.js';
  * and throws `BAIL` on anything else, including what is valid but rare enough to leave to the
  * reader (indefinite-length text, the self-described tag 55799). Module state, as in msgpack-decode.ts.
  */
+let busy = false;
 let src: Uint8Array = new Uint8Array(0);
 let pos = 0;
 let end = 0;
@@ -23,6 +24,9 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const INDEFINITE = -1;
 
 export function decodeCbor(bytes: Uint8Array, limits: Limits): unknown {
+  // A setter or getter on Object.prototype (run by a property store) could decode again: that call goes to the reader.
+  if (busy) throw BAIL;
+  busy = true;
   src = bytes;
   pos = 0;
   end = bytes.length;
@@ -37,6 +41,7 @@ export function decodeCbor(bytes: Uint8Array, limits: Limits): unknown {
     if (pos !== end) throw BAIL;
     return value;
   } finally {
+    busy = false;
     src = EMPTY;
     view = undefined;
   }

@@ -6,6 +6,7 @@ import { BAIL, putEntry, readKey, readText } from './one-pass.js';
  * checks, and throws `BAIL` on anything else. Module state, not an object: the decoder is
  * synchronous and never calls out, and plain variables are the fastest state V8 has.
  */
+let busy = false;
 let src: Uint8Array = new Uint8Array(0);
 let pos = 0;
 let end = 0;
@@ -20,6 +21,9 @@ let maxString = 0;
 const MAX_SAFE_HIGH = 0x1fffff; // the high 32 bits of 2^53 − 1
 
 export function decodeMsgpack(bytes: Uint8Array, limits: Limits): unknown {
+  // A setter or getter on Object.prototype (run by a property store) could decode again: that call goes to the reader.
+  if (busy) throw BAIL;
+  busy = true;
   src = bytes;
   pos = 0;
   end = bytes.length;
@@ -34,6 +38,7 @@ export function decodeMsgpack(bytes: Uint8Array, limits: Limits): unknown {
     if (pos !== end) throw BAIL;
     return value;
   } finally {
+    busy = false;
     src = EMPTY;
     view = undefined;
   }
