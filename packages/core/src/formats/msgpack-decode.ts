@@ -54,6 +54,13 @@ function read(): unknown {
   if (b < 0xa0) return readArray(b & 0x0f);
   if (b < 0xc0) return readString(b & 0x1f);
   if (b >= 0xe0) return b - 0x100;
+  if (b === 0xcb) {
+    // Float 64 ahead of the switch: arrays of coordinates and measurements are mostly these.
+    const value = dataView(8).getFloat64(pos);
+    pos += 8;
+    if (value - value !== 0) throw BAIL; // NaN or ±Infinity
+    return value;
+  }
   switch (b) {
     case 0xc0:
       return null;
@@ -65,12 +72,6 @@ function read(): unknown {
       const value = dataView(4).getFloat32(pos);
       pos += 4;
       if (value - value !== 0) throw BAIL; // NaN or ±Infinity
-      return value;
-    }
-    case 0xcb: {
-      const value = dataView(8).getFloat64(pos);
-      pos += 8;
-      if (value - value !== 0) throw BAIL;
       return value;
     }
     case 0xcc:
