@@ -3,12 +3,15 @@
  * with the bundled canonical.proto and measures them with the one engine of @wirebench/core/measure.
  * Browser-safe: no Node API, no DOM API.
  */
+import { parseJson } from '@wirebench/core';
 import type { MeasureProgress, MeasureTarget } from '@wirebench/core/measure';
 import { measure } from '@wirebench/core/measure';
 import proto from '../../schemas/canonical.proto?raw';
-import type { BrowserOutcome, BrowserRunConfig } from '../src/browser/protocol.js';
+import type { BrowserOutcome, BrowserRunConfig, PayloadFileRef } from '../src/browser/protocol.js';
 import { SUITES } from '../src/suites/index.js';
-import type { SuiteContext } from '../src/suites/suite.js';
+import type { ParsedPayload } from '../src/suites/payloads.js';
+import { payloadsSuite } from '../src/suites/payloads.js';
+import type { Suite, SuiteContext } from '../src/suites/suite.js';
 
 export type { BrowserOutcome, BrowserRunConfig };
 
@@ -45,11 +48,23 @@ export function busyLoop(iterations: number): number {
 /** Where busyLoop's result goes, so its work cannot be dropped. */
 export let busySink = 0;
 
+/** The runner's payload files, fetched and parsed here (the runner already checked that they parse). */
+async function fetchPayloads(files: readonly PayloadFileRef[]): Promise<ParsedPayload[]> {
+  const payloads: ParsedPayload[] = [];
+  for (const { name, url } of files) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${name}: the runner answered ${response.status} for ${url}`);
+    payloads.push({ name, ...parseJson(await response.text()) });
+  }
+  return payloads;
+}
+
 /** Plans the requested suites here and measures them with the same engine as `npm run bench`. */
 export async function runSuites(config: BrowserRunConfig, onProgress: (progress: MeasureProgress) => void): Promise<BrowserOutcome> {
   const context: SuiteContext = { proto, seed: config.seed, formats: config.formats, libraries: config.libraries };
   const filter = config.filter === null ? undefined : new RegExp(config.filter, 'i');
-  const suites = config.suites.map((name) => SUITES[name]);
+  const suites: Suite[] = config.suites.map((name) => SUITES[name]);
+  if (config.files.length > 0) suites.push(payloadsSuite(await fetchPayloads(config.files)));
   const targets: MeasureTarget[] = [];
   const notes: string[] = [];
   for (const suite of suites) {

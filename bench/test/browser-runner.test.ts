@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +72,20 @@ describe.skipIf(!hasChromium)('bench:browser runner', () => {
         expectTimed(row.encode, row.name === 'json');
         expectTimed(row.decode, row.name === 'json');
       }
+    }
+  }, 180_000);
+
+  it('measures payload files after the suites in the page, with library rows, reading them where they are', async () => {
+    const file = join(dir, 'mixed.json');
+    writeFileSync(file, JSON.stringify({ id: 1, tags: ['a', 2, null, true] }));
+    const json = join(dir, 'files.json');
+    const { code, stdout, stderr } = await run(['--quick', '--rounds', '3', '--mode', 'page', '--suite', 'dynamic', '--formats', 'json,cbor', '--libraries', file, '--json', json]);
+    expect(code, `runner failed:\n${stderr}\n${stdout}`).toBe(0);
+    const result = JSON.parse(readFileSync(json, 'utf8')) as MeasureResult;
+    expect(result.payloads.map((p) => p.name)).toEqual(['true_null', expect.stringMatching(/mixed\.json$/)]);
+    for (const payload of result.payloads) {
+      expect(payload.rows.map((r) => r.name)).toEqual(['json', 'cbor', 'JSON.stringify + TextEncoder / TextDecoder + JSON.parse', 'cbor-x']);
+      expect(payload.rows.find((r) => r.name === 'cbor-x')?.decode?.wrapperCost).toBeDefined();
     }
   }, 180_000);
 

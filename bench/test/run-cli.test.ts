@@ -30,6 +30,17 @@ describe('npm run bench on your own payloads', () => {
     expect(result.payloads[0]).toMatchObject({ lossyCount: 1, lossyNumbers: [{ path: '$.id', text: '9007199254740993' }] });
   });
 
+  it('measures the suites named with --suite, then the files, with library rows on both', () => {
+    const out = join(dir, 'both.json');
+    const run = bench('--suite', 'dynamic', good, '--libraries', '--formats', 'json,msgpack', '--json', out, ...TINY);
+    expect(run.status).toBe(0);
+    const result = JSON.parse(readFileSync(out, 'utf8')) as MeasureResult;
+    expect(result.payloads.map((p) => [p.name, p.rows.map((r) => r.name)])).toEqual([
+      ['true_null', ['json', 'msgpack', 'JSON.stringify + TextEncoder / TextDecoder + JSON.parse', '@msgpack/msgpack']],
+      [expect.stringMatching(/good\.json$/), ['json', 'msgpack', 'JSON.stringify + TextEncoder / TextDecoder + JSON.parse', '@msgpack/msgpack']],
+    ]);
+  });
+
   it('says in one line, with exit code 2, what is wrong with bad input', () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{"a": 1,\n  "b": [1, 2,, 3]}');

@@ -9,10 +9,18 @@ import type { SuiteName } from '../suites/index.js';
 
 export type Mode = 'page' | 'worker';
 
+/** A payload file: its name in the results, and where the runner serves its text. */
+export interface PayloadFileRef {
+  readonly name: string;
+  readonly url: string;
+}
+
 /** What the runner hands the page (structured-clone and JSON safe: the filter travels as text). */
 export interface BrowserRunConfig {
   readonly mode: Mode;
   readonly suites: SuiteName[];
+  /** The user's payload files, measured after the suites: each served by the runner at `url`, fetched by the page. */
+  readonly files: readonly PayloadFileRef[];
   readonly formats: FormatId[];
   /** Source of the case-insensitive `--filter` regular expression, or null. */
   readonly filter: string | null;

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FormatId } from '@wirebench/core';
 import type { Environment, MeasureProgress, MeasureResult } from '@wirebench/core/measure';
@@ -20,7 +20,8 @@ import { libraryVersions, nodeEnvironment } from '../node/environment.js';
 import { renderHtmlReport } from '../report/html.js';
 import { LEGEND, formatResult } from '../report/text.js';
 import { SUITES } from '../suites/index.js';
-import type { BrowserOutcome, BrowserRunConfig, Mode } from '../browser/protocol.js';
+import type { BrowserOutcome, BrowserRunConfig, Mode, PayloadFileRef } from '../browser/protocol.js';
+import { PayloadFileError, findPayloadFiles, readPayloadFiles } from '../suites/files.js';
 import { SUITE_NAMES } from '../suites/index.js';
 import type { BenchArgs } from './options.js';
 import { DEFAULTS, QUICK, UsageError, parseBenchArgs } from './options.js';
@@ -48,12 +49,15 @@ const BUSY_ITERATIONS = 30_000_000;
 /** Seconds without any progress (times the throttle) before a run is declared stuck. */
 const STALL_SECONDS = 300;
 
-export const BROWSER_USAGE = `npm run bench:browser -- [options]
+export const BROWSER_USAGE = `npm run bench:browser -- [files or folders of .json …] [options]
 
 Bundles the built-in suites with Vite and measures them with the same engine as \`npm run bench\`
 (@wirebench/core/measure) in headless Chromium (${CHROMIUM}; set WIREBENCH_CHROMIUM to use another),
 in the page and in a dedicated Web Worker. Prints the same tables and writes the same result JSON.
 
+  files, folders       your payloads, as for npm run bench: read where they are (the runner serves them to
+                       the page), a schema inferred from each. Alone they replace the default suite;
+                       with --suite, both are measured
   --mode <m>           page, worker or both (default both): where the suites run
   --cpu-throttle <r>   slow the CPU down r times with DevTools throttling, as a phone would be (default 1).
                        Chromium applies it to the page's main thread only: it refuses worker targets, so
@@ -129,8 +133,12 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.wasm': 'application/wasm',
 };
 
-/** Serves `root` on 127.0.0.1 at an ephemeral port, cross-origin isolated (COOP + COEP on every response). */
-async function serve(root: string): Promise<{ server: Server; origin: string }> {
+/**
+ * Serves `root` on 127.0.0.1 at an ephemeral port, cross-origin isolated (COOP + COEP on every
+ * response), and the payload files at the paths `files` maps them from (outside `root`: they are
+ * read where they are, never copied into the bundle).
+ */
+async function serve(root: string, files: ReadonlyMap<string, string>): Promise<{ server: Server; origin: string }> {
   const handler = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const headers = {
       'Cross-Origin-Opener-Policy': 'same-origin',
@@ -145,8 +153,8 @@ async function serve(root: string): Promise<{ server: Server; origin: string }> 
       response.writeHead(400, headers).end();
       return;
     }
-    const file = normalize(join(root, pathname.endsWith('/') ? `${pathname}index.html` : pathname));
-    if (!file.startsWith(root.endsWith(sep) ? root : root + sep) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    const file = files.get(pathname) ?? normalize(join(root, pathname.endsWith('/') ? `${pathname}index.html` : pathname));
+    if ((!files.has(pathname) && !file.startsWith(root.endsWith(sep) ? root : root + sep)) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.writeHead(404, headers).end();
       return;
     }
@@ -289,7 +297,14 @@ async function throttleWorkerTarget(browser: Browser, rate: number): Promise<str
 }
 
 /** One mode in a fresh page: throttle, start, forward progress, wait until the results region is done. */
-async function runMode(browser: Browser, origin: string, mode: Mode, args: BenchArgs, log: (line: string) => void): Promise<MeasureResult> {
+async function runMode(
+  browser: Browser,
+  origin: string,
+  mode: Mode,
+  args: BenchArgs,
+  files: readonly PayloadFileRef[],
+  log: (line: string) => void,
+): Promise<MeasureResult> {
   const page = await browser.newPage();
   const progress = progressReporter(process.stderr);
   const watch = watchPage(page, STALL_SECONDS * 1000 * args.cpuThrottle);
@@ -316,6 +331,7 @@ async function runMode(browser: Browser, origin: string, mode: Mode, args: Bench
     const config: BrowserRunConfig = {
       mode,
       suites: args.suites,
+      files,
       formats: args.formats,
       filter: args.filter?.source ?? null,
       libraries: args.libraries,
@@ -380,11 +396,25 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
 
+  // Each file is read and parsed here first, so a bad one stops the run before Chromium starts.
+  let payloads: ReturnType<typeof readPayloadFiles>;
+  let paths: string[];
+  try {
+    paths = findPayloadFiles(args.paths);
+    payloads = readPayloadFiles(paths);
+  } catch (error) {
+    if (!(error instanceof PayloadFileError)) throw error;
+    console.error(`bench:browser: ${error.message}`);
+    return 2;
+  }
+  const files: PayloadFileRef[] = payloads.map(({ name }, i) => ({ name, url: `/payloads/${i}.json` }));
+  const routes = new Map(files.map(({ url }, i) => [url, resolve(paths[i] as string)]));
+
   let server: Server | undefined;
   let browser: Browser | undefined;
   try {
     await bundle();
-    const served = await serve(BROWSER_DIST);
+    const served = await serve(BROWSER_DIST, routes);
     server = served.server;
     const { chromium } = await import('playwright-core');
     try {
@@ -393,14 +423,15 @@ async function main(argv: readonly string[]): Promise<number> {
       throw new RunnerError(`Chromium at ${CHROMIUM} did not start: ${(error as Error).message.split('\n')[0]}`);
     }
 
-    console.log(`wirebench bench:browser: ${args.suites.map((name) => SUITES[name].summary).join('; ')}`);
+    const summaries = [...args.suites.map((name) => SUITES[name].summary), ...(files.length > 0 ? [`your payloads: ${files.map((f) => f.name).join(', ')}`] : [])];
+    console.log(`wirebench bench:browser: ${summaries.join('; ')}`);
     console.log(`Chromium ${browser.version()} (headless), modes: ${modes.join(', ')}${args.cpuThrottle !== 1 ? `, CPU throttle ${args.cpuThrottle}×` : ''}`);
     console.log(LEGEND);
 
     const written: string[] = [];
     for (const mode of modes) {
       console.log(`\n=== ${mode === 'page' ? 'in the page (main thread)' : 'in a dedicated Web Worker'} ===`);
-      const result = await runMode(browser, served.origin, mode, args, (line) => console.log(line));
+      const result = await runMode(browser, served.origin, mode, args, files, (line) => console.log(line));
       console.log(`\n${formatResult(result)}`);
       const env = result.environment;
       console.log(

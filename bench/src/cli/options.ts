@@ -8,7 +8,7 @@ import { SUITE_NAMES } from '../suites/index.js';
 
 export interface BenchArgs {
   readonly help: boolean;
-  /** Files and folders of the user's own payloads (replaces the suites). */
+  /** Files and folders of the user's own payloads (measured after the suites named with --suite, if any). */
   readonly paths: string[];
   readonly suites: SuiteName[];
   readonly formats: FormatId[];
@@ -70,8 +70,9 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
   const string = (name: string): string | undefined => values[name as keyof typeof values] as string | undefined;
   const preset = values.quick ? QUICK : DEFAULTS;
 
-  if (browser && positionals.length > 0) throw new UsageError('bench:browser measures the built-in suites; your own files go to `npm run bench -- <files>`');
-  const suites = (string('suite') ?? 'canonical').split(',').map((s) => s.trim());
+  // Files alone replace the default suite; with --suite named too, both are measured (suites first).
+  const suiteText = string('suite') ?? (positionals.length > 0 ? '' : 'canonical');
+  const suites = suiteText === '' ? [] : suiteText.split(',').map((s) => s.trim());
   if (suites.includes('all')) suites.splice(0, suites.length, ...SUITE_NAMES);
   for (const suite of suites) {
     if (!(SUITE_NAMES as readonly string[]).includes(suite)) throw new UsageError(`unknown suite "${suite}"; choose from ${SUITE_NAMES.join(', ')} or all`);
@@ -130,11 +131,13 @@ built-in suites or on your own payloads, in this Node process, with the one meas
 @wirebench/core/measure. Every time is also given as a ratio to JSON measured in the same rounds.
 
   files, folders       your payloads: each .json file (folders are searched recursively); a schema is
-                       inferred from each for protobuf and FlatBuffers
+                       inferred from each for protobuf and FlatBuffers. Alone they replace the default
+                       suite; with --suite, both are measured
   --suite <names>      built-in suites, comma-separated (default canonical):
                          canonical  one payload of each canonical shape with its hand-written schema
                          sweep      one shape at about 1 KB, 8 KB, 64 KB, 512 KB and 4 MB
                          access     decode + read one field vs decode + materialize everything
+                         dynamic    values of inferred type any: a 10 KB array alternating true and null
                          all        all of the above
   --libraries          add rows for the raw library calls each codec wraps (JSON.parse, @msgpack/msgpack,
                        cbor-x, protobufjs, flatc-generated code), so wirebench's own cost is measured

@@ -13,9 +13,9 @@ const CANONICAL_PROTO = fileURLToPath(new URL('../../../schemas/canonical.proto'
 
 export { PayloadFileError };
 
-/** The suites the command line asks for: the user's files when any are named, else the built-in suites. */
+/** The suites the command line asks for: the built-in suites named, then the user's files, if any. */
 export function suitesFor(args: BenchArgs): Suite[] {
-  return args.paths.length > 0 ? [filesSuite(args.paths)] : args.suites.map((name) => SUITES[name]);
+  return [...args.suites.map((name) => SUITES[name]), ...(args.paths.length > 0 ? [filesSuite(args.paths)] : [])];
 }
 
 export function contextFor(args: BenchArgs): SuiteContext {

@@ -1,21 +1,13 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { Schema } from '@wirebench/core';
-import { inferSchema, parseJson } from '@wirebench/core';
-import type { MeasureTarget } from '@wirebench/core/measure';
+import { parseJson } from '@wirebench/core';
+import type { ParsedPayload } from './payloads.js';
+import { payloadsSuite } from './payloads.js';
 import type { Suite } from './suite.js';
-import { codecsFor, targetFor } from './suite.js';
 
 /** A payload file that cannot be benched, with the one line that says why. */
 export class PayloadFileError extends Error {
   override readonly name = 'PayloadFileError';
-}
-
-interface PayloadFile {
-  readonly name: string;
-  readonly value: unknown;
-  readonly lossyNumbers: ReturnType<typeof parseJson>['lossyNumbers'];
-  readonly lossyCount: number;
 }
 
 /** The .json files named, and those inside the folders named (recursively, in name order). */
@@ -54,7 +46,7 @@ export function findPayloadFiles(paths: readonly string[]): string[] {
 }
 
 /** Reads and parses every file before anything is measured, so a bad file stops the run at once. */
-export function readPayloadFiles(paths: readonly string[]): PayloadFile[] {
+export function readPayloadFiles(paths: readonly string[]): ParsedPayload[] {
   return findPayloadFiles(paths).map((file) => {
     let text: string;
     try {
@@ -71,36 +63,7 @@ export function readPayloadFiles(paths: readonly string[]): PayloadFile[] {
   });
 }
 
-/** The user's own payloads: each file with a schema inferred from it for protobuf and FlatBuffers. */
+/** The user's own payload files, each with a schema inferred from it for protobuf and FlatBuffers. */
 export function filesSuite(paths: readonly string[]): Suite {
-  const payloads = readPayloadFiles(paths);
-  return {
-    name: 'files',
-    summary: `your payloads: ${payloads.map((p) => p.name).join(', ')}`,
-    async plan(context) {
-      const notes: string[] = [];
-      const targets = [];
-      for (const { name, value, lossyNumbers, lossyCount } of payloads) {
-        const target = await fileTarget(name, value, context, notes);
-        targets.push({ ...target, payload: { ...target.payload, lossyNumbers, lossyCount } });
-      }
-      return { targets, notes };
-    },
-  };
-}
-
-/**
- * A file's target. Where no schema can be inferred (JSON nested deeper than the call stack allows,
- * say), the schemaless formats are still measured and a note says why the schema formats are not.
- */
-async function fileTarget(name: string, value: unknown, context: Parameters<Suite['plan']>[0], notes: string[]): Promise<MeasureTarget> {
-  let schema: Schema;
-  try {
-    schema = inferSchema(value);
-  } catch (error) {
-    const reason = error instanceof RangeError ? 'the data is nested too deeply' : (error as Error).message;
-    notes.push(`${name}: no schema could be inferred (${reason}), so protobuf and FlatBuffers are not measured on it`);
-    return { payload: { name, value }, codecs: await codecsFor(context.formats.filter((f) => f !== 'protobuf' && f !== 'flatbuffers'), undefined, notes) };
-  }
-  return targetFor(name, value, schema, context, notes);
+  return payloadsSuite(readPayloadFiles(paths));
 }

@@ -1,5 +1,6 @@
 import { accessSuite } from './access.js';
 import { canonicalSuite } from './canonical.js';
+import { dynamicSuite } from './dynamic.js';
 import type { Suite } from './suite.js';
 import { sweepSuite } from './sweep.js';
 
@@ -8,6 +9,7 @@ export const SUITES = {
   canonical: canonicalSuite,
   sweep: sweepSuite,
   access: accessSuite,
+  dynamic: dynamicSuite,
 } as const satisfies Readonly<Record<string, Suite>>;
 
 export type SuiteName = keyof typeof SUITES;

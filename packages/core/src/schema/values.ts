@@ -69,16 +69,19 @@ export function missingKey(format: FormatId, path: string, field: FieldDef): Wir
  * schema's keys found in `record`, so the scan for the culprit runs only when there is one.
  */
 export function checkKnownKeys(format: FormatId, path: string, record: Record<string, unknown>, known: ReadonlySet<string>, present: number): void {
-  const keys = Object.keys(record);
-  if (keys.length === present) return;
-  const unknown = keys.find((key) => !known.has(key)) as string;
-  throw new WirebenchError(
+  if (Object.keys(record).length === present) return;
+  throw unknownKey(format, path, record, known);
+}
+
+/** The error for the first key of `record` that the schema does not know. */
+export function unknownKey(format: FormatId, path: string, record: Record<string, unknown>, known: ReadonlySet<string>): WirebenchError {
+  const unknown = Object.keys(record).find((key) => !known.has(key)) as string;
+  return new WirebenchError(
     `${path}: key ${JSON.stringify(unknown)} is not in the schema, so it would be lost; ` +
       "rebuild the schema from samples that include it, or create the codec with { unknownKeys: 'drop' } to leave such keys out",
     { format },
   );
 }
-
 
 /**
  * A decoded 64-bit integer as the nearest double, refused where that double rounds past the type's

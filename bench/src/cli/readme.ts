@@ -1,0 +1,139 @@
+/**
+ * `npm run bench:readme`: measures the README's payloads in Node and in Chromium (quick settings,
+ * library rows included) with `npm run bench` and `npm run bench:browser`, then rewrites the README's
+ * speed section between its markers from the two result files.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { MeasureResult } from '@wirebench/core/measure';
+import { RESULT_FORMAT, RESULT_VERSION } from '@wirebench/core/measure';
+import type { SpeedSource } from '../report/readme.js';
+import { MarkerError, renderSpeedSection, spliceSpeedSection } from '../report/readme.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const COMMAND = 'npm run bench:readme';
+const README = join(ROOT, 'README.md');
+/** Beside the checkout in development and CI; a user's clone has none, and the section then covers the built-in suites only. */
+const CORPUS = join(ROOT, '../shared/data/corpus');
+const NODE_JSON = 'bench/results/readme-node.json';
+const CHROMIUM_JSON = 'bench/results/readme-chromium.json';
+/** The canonical payloads, the dynamic-value payload, then the corpus: quick settings, every library row. */
+const SUITES = ['--suite', 'canonical,dynamic', '--quick', '--libraries'];
+
+const USAGE = `${COMMAND} [-- options]
+
+Measures the canonical payloads, the dynamic-value payload (true_null) and the corpus files
+(${CORPUS}, when present) with library rows, in Node (npm run bench) and in Chromium's page
+(npm run bench:browser), at --quick settings, then rewrites README.md's speed section (between
+<!-- speed:begin --> and <!-- speed:end -->) from the two result files. About 5–10 minutes on 2 cores.
+
+  --from <node.json> <chromium.json>   do not measure: rewrite the section from these result files
+  --corpus <folder>                    payload files measured after the suites (default ${CORPUS})
+  --readme <file>                      the file whose speed section is rewritten (default ${README})
+  -h, --help                           this text`;
+
+class ReadmeError extends Error {
+  override readonly name = 'ReadmeError';
+}
+
+function readResult(path: string): MeasureResult {
+  let result: MeasureResult;
+  try {
+    result = JSON.parse(readFileSync(path, 'utf8')) as MeasureResult;
+  } catch (error) {
+    throw new ReadmeError(`${path}: cannot be read as JSON (${(error as Error).message.split('\n')[0]})`);
+  }
+  if (result.format !== RESULT_FORMAT || result.version !== RESULT_VERSION) throw new ReadmeError(`${path}: not a ${RESULT_FORMAT} version ${RESULT_VERSION} file`);
+  return result;
+}
+
+/** Runs one of the bench runners in this repository, its output shown as it goes; resolves with the notes it printed. */
+async function runBench(script: string, args: readonly string[]): Promise<string[]> {
+  const command = [join('bench/dist/cli', script), ...args];
+  console.log(`\n$ node ${command.join(' ')}`);
+  const child = spawn(process.execPath, command, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    process.stdout.write(chunk);
+  });
+  const [code, signal] = (await new Promise((resolve) => child.on('close', (...exit) => resolve(exit)))) as [number | null, string | null];
+  if (code !== 0) throw new ReadmeError(`node ${command.join(' ')} failed (exit ${code ?? signal})`);
+  // Both runners print each note on a line of its own: `note: <text>`.
+  return stdout.split('\n').flatMap((line) => (line.startsWith('note: ') ? [line.slice('note: '.length)] : []));
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let values;
+  let positionals;
+  try {
+    ({ values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        from: { type: 'boolean', default: false },
+        corpus: { type: 'string' },
+        readme: { type: 'string', default: README },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+    if (values.from && positionals.length !== 2) throw new Error('--from takes two files: the Node result and the Chromium result');
+    if (!values.from && positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}"`);
+  } catch (error) {
+    console.error(`bench:readme: ${(error as Error).message.split('\n')[0]} (see ${COMMAND} -- --help)`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+
+  const started = Date.now();
+  try {
+    const readmePath = resolve(values.readme);
+    let readme: string;
+    try {
+      readme = readFileSync(readmePath, 'utf8');
+    } catch (error) {
+      throw new ReadmeError(`${readmePath}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+    // Fails on missing markers before minutes of measuring, not after.
+    spliceSpeedSection(readme, '');
+    let files: [string, string];
+    let notes: SpeedSource['notes'];
+    if (values.from) {
+      files = positionals as [string, string];
+    } else {
+      const corpus = values.corpus ?? CORPUS;
+      // Relative to the root, where the runners run, so payload names do not carry this machine's folders.
+      const payloads = existsSync(corpus) ? [relative(ROOT, resolve(corpus))] : [];
+      if (payloads.length === 0) console.log(`bench:readme: no corpus at ${corpus}: measuring the built-in suites only`);
+      notes = {
+        node: await runBench('run.js', [...SUITES, ...payloads, '--json', NODE_JSON]),
+        chromium: await runBench('browser.js', [...SUITES, '--mode', 'page', ...payloads, '--json', CHROMIUM_JSON]),
+      };
+      files = [NODE_JSON, CHROMIUM_JSON];
+    }
+    // The runners write under the root; files given with --from are where the user says.
+    const base = values.from ? process.cwd() : ROOT;
+    const [node, chromium] = files.map((file) => readResult(resolve(base, file))) as [MeasureResult, MeasureResult];
+    if (node.environment.runtime !== 'node' || chromium.environment.runtime === 'node') {
+      throw new ReadmeError(`${files[0]} must be a Node result and ${files[1]} a browser one (got ${node.environment.runtime} and ${chromium.environment.runtime})`);
+    }
+    // The command as run: with --from, the section says which files it was rewritten from.
+    const command = values.from ? `${COMMAND} -- --from ${files.join(' ')}` : COMMAND;
+    const section = renderSpeedSection({ node, chromium }, { command, ...(notes ? { notes, durationMs: Date.now() - started } : {}) });
+    writeFileSync(readmePath, spliceSpeedSection(readme, section));
+    console.log(`\nbench:readme: ${readmePath}: speed section rewritten from ${files.join(' and ')} (${Math.round((Date.now() - started) / 1000)} s)`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ReadmeError || error instanceof MarkerError)) throw error;
+    console.error(`bench:readme: ${error.message}`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

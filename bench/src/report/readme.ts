@@ -1,0 +1,266 @@
+import type { Environment, MeasureResult, Operation, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
+import { LIBRARY_ROW } from '../suites/libraries.js';
+
+/**
+ * The README's speed section, written from the result JSON of one Node run and one Chromium run
+ * (`npm run bench:readme`): every figure comes from those files, none is typed by hand.
+ */
+
+export const SPEED_BEGIN = '<!-- speed:begin -->';
+export const SPEED_END = '<!-- speed:end -->';
+
+/** Heading of the wirebench ÷ library table, inside the section: other parts of the README link to its anchor. */
+export const OVERHEAD_HEADING = '#### Overhead: what wirebench adds to each library';
+
+export interface SpeedRuns {
+  readonly node: MeasureResult;
+  readonly chromium: MeasureResult;
+}
+
+export interface SpeedSource {
+  /** The command that wrote the section (naming its result files when it did not measure them). */
+  readonly command: string;
+  /** Wall time of the whole command, when it measured (not when it only rewrote). */
+  readonly durationMs?: number;
+  /** The notes each runner printed (library rows left out and why, formats that cannot run there). */
+  readonly notes?: Readonly<Record<Runtime, readonly string[]>>;
+}
+
+const RUNTIMES = ['node', 'chromium'] as const;
+export type Runtime = (typeof RUNTIMES)[number];
+const RUNTIME_NAME: Readonly<Record<Runtime, string>> = { node: 'Node', chromium: 'Chromium' };
+const OPERATIONS: readonly Operation[] = ['encode', 'decode'];
+const LIBRARY_FORMATS = Object.keys(LIBRARY_ROW) as Array<keyof typeof LIBRARY_ROW>;
+
+/** `../shared/data/corpus/twitter.json` → `twitter.json`: the folder says where it was, not what it is. */
+const payloadLabel = (name: string): string => name.split(/[\\/]/).at(-1) ?? name;
+
+const figure = (value: number): string => (value >= 10 ? value.toFixed(1) : value >= 0.01 ? value.toFixed(2) : value.toPrecision(2));
+const ratioCell = (ratio: Ratio | undefined): string => (ratio ? `${figure(ratio.estimate)} (${figure(ratio.low)}–${figure(ratio.high)})` : '—');
+const count = (n: number): string => n.toLocaleString('en-US');
+/** Table cells hold free text (error messages, paths): keep them on one line and out of the table syntax. */
+const cellText = (text: string): string => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
+
+function rowOf(payload: PayloadResult | undefined, name: string): RowResult | undefined {
+  return payload?.rows.find((row) => row.name === name);
+}
+
+/** What a row's figure cell shows where it has no figure: not run there, or failed. */
+function timeCell(row: RowResult | undefined, operation: Operation, pick: (row: RowResult, op: Operation) => Ratio | undefined): string {
+  if (!row) return '—';
+  if (row.error !== undefined) return 'error';
+  return ratioCell(pick(row, operation));
+}
+
+function fidelityText(row: RowResult | undefined): string | undefined {
+  if (!row) return undefined;
+  if (row.error !== undefined) return `**error**: ${cellText(row.error.slice(0, 120))}`;
+  if (!row.fidelity) return undefined;
+  if (row.fidelity.ok) return 'exact';
+  // Key order is reported but is not data.
+  const diffs = row.fidelity.diffs.filter((d) => d.kind !== 'order');
+  const first = diffs[0];
+  const differences = diffs.length;
+  return `**LOSSY**: ${differences}${row.fidelity.truncated ? '+' : ''} difference${differences === 1 ? '' : 's'}${first ? `, first at \`${cellText(first.path)}\` (${first.kind})` : ''}`;
+}
+
+/** One fidelity cell for both runtimes: one text where they agree, each runtime's where they do not. */
+function fidelityCell(rows: Readonly<Record<Runtime, RowResult | undefined>>): string {
+  const texts = RUNTIMES.map((runtime) => [runtime, fidelityText(rows[runtime])] as const).filter(([, text]) => text !== undefined);
+  if (new Set(texts.map(([, text]) => text)).size <= 1) return texts[0]?.[1] ?? '—';
+  return texts.map(([runtime, text]) => `${RUNTIME_NAME[runtime]}: ${text}`).join('; ');
+}
+
+function runtimeText(env: Environment): string {
+  // The engine writes `Node v20.20.2` and `Chromium 156.0…`: the version names its runtime already.
+  const runtime = env.runtimeVersion;
+  const where = env.runtime === 'worker' ? 'in a Web Worker' : env.runtime === 'browser' ? 'in the page' : '';
+  const details = [
+    where,
+    env.crossOriginIsolated === undefined ? '' : env.crossOriginIsolated ? 'cross-origin isolated' : 'NOT cross-origin isolated',
+    `timer step ${figure(env.timerResolutionMs * 1000)} µs`,
+    env.cpuThrottle !== undefined && env.cpuThrottle !== 1 ? `CPU throttled ${env.cpuThrottle}×` : '',
+  ].filter(Boolean);
+  return `${runtime} (${details.join(', ')})`;
+}
+
+function machine(env: Environment): string {
+  const parts = [env.cpuModel ?? 'unknown CPU', env.cores ? `${env.cores} cores` : '', env.memoryGb ? `${env.memoryGb} GB` : '', [env.platform, env.arch].filter(Boolean).join(' ')];
+  return parts.filter(Boolean).join(', ');
+}
+
+function settings(result: MeasureResult): string {
+  const o = result.options;
+  return `${o.rounds} rounds × ${o.roundTime} ms per task, warm-up ${o.warmupTime} ms`;
+}
+
+function header(runs: SpeedRuns, source: SpeedSource): string[] {
+  const { node, chromium } = runs;
+  const same = settings(node) === settings(chromium);
+  const libraries = { ...chromium.environment.libraries, ...node.environment.libraries };
+  const took = source.durationMs === undefined ? '' : ` (${Math.round(source.durationMs / 60_000) || '<1'} min, measuring included)`;
+  return [
+    `<!-- Generated by \`${source.command}\`: rerun it rather than editing by hand. -->`,
+    `Measured on ${node.createdAt.slice(0, 10)}; written by \`${source.command}\`${took}. ` +
+      `Machine: ${machine(node.environment)}. ` +
+      `Runtimes: ${runtimeText(node.environment)} and ${runtimeText(chromium.environment)}. ` +
+      (same ? `Both: ${settings(node)}.` : `Node: ${settings(node)}; Chromium: ${settings(chromium)}.`) +
+      ` Libraries: ${Object.entries(libraries)
+        .map(([name, version]) => `${name} ${version}`)
+        .join(', ')}.`,
+  ];
+}
+
+/** Payload names in the Node run's order, then any only Chromium ran. */
+function payloadNames(runs: SpeedRuns): string[] {
+  const names = runs.node.payloads.map((p) => p.name);
+  for (const p of runs.chromium.payloads) if (!names.includes(p.name)) names.push(p.name);
+  return names;
+}
+
+function payloadsOf(runs: SpeedRuns, name: string): Record<Runtime, PayloadResult | undefined> {
+  return { node: runs.node.payloads.find((p) => p.name === name), chromium: runs.chromium.payloads.find((p) => p.name === name) };
+}
+
+/** Marks on a payload's name, with the footnotes that explain them. */
+function payloadMarks(runs: SpeedRuns, names: readonly string[]): { marks: Map<string, string>; notes: string[] } {
+  const marks = new Map<string, string>();
+  const suspect: string[] = [];
+  const notes: string[] = [];
+  for (const name of names) {
+    const both = payloadsOf(runs, name);
+    let mark = '';
+    const contended = RUNTIMES.filter((runtime) => both[runtime]?.suspect);
+    if (contended.length > 0) {
+      mark += ' †';
+      suspect.push(`${payloadLabel(name)} (${contended.map((r) => RUNTIME_NAME[r]).join(', ')})`);
+    }
+    const lossy = both.node ?? both.chromium;
+    if (lossy && lossy.lossyCount > 0) {
+      mark += ' ‡';
+      const first = lossy.lossyNumbers[0];
+      notes.push(
+        `‡ ${payloadLabel(name)}: ${count(lossy.lossyCount)} number literal(s) that \`JSON.parse\` cannot keep` +
+          `${first ? ` (first: \`${cellText(first.path)}\` = ${first.text})` : ''}; every format, JSON included, receives them as \`JSON.parse\` left them.`,
+      );
+    }
+    marks.set(name, mark);
+  }
+  if (suspect.length > 0) notes.unshift(`† Some rounds stayed under heavy CPU contention after their retries: ${suspect.join('; ')}. Read those figures with care.`);
+  return { marks, notes };
+}
+
+function vsJsonTable(runs: SpeedRuns, names: readonly string[], marks: ReadonlyMap<string, string>): string[] {
+  const lines = [
+    '| payload (JSON bytes) | format | bytes (% JSON) | fidelity | Node encode | Node decode | Chromium encode | Chromium decode |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const name of names) {
+    const both = payloadsOf(runs, name);
+    const first = both.node ?? both.chromium;
+    if (!first) continue;
+    const formats: string[] = [];
+    for (const runtime of RUNTIMES) {
+      for (const row of both[runtime]?.rows ?? []) if (row.kind === 'codec' && row.name !== first.reference && !formats.includes(row.name)) formats.push(row.name);
+    }
+    for (const format of formats) {
+      const rows = { node: rowOf(both.node, format), chromium: rowOf(both.chromium, format) };
+      const sized = rows.node?.bytes !== undefined ? rows.node : rows.chromium;
+      const bytes = sized?.bytes === undefined ? '—' : `${count(sized.bytes)} (${Math.round((sized.bytesVsJson ?? 0) * 100)} %)`;
+      const cells = RUNTIMES.flatMap((runtime) => OPERATIONS.map((op) => timeCell(rows[runtime], op, (row, o) => row[o]?.vsJson)));
+      lines.push(`| ${payloadLabel(name)}${marks.get(name) ?? ''} (${count(first.jsonBytes)}) | ${format} | ${bytes} | ${fidelityCell(rows)} | ${cells.join(' | ')} |`);
+    }
+  }
+  return lines;
+}
+
+function libraryTable(runs: SpeedRuns, names: readonly string[], marks: ReadonlyMap<string, string>): { lines: string[]; missing: string[] } {
+  const lines = [
+    '| payload | format | library call | Node encode | Node decode | Chromium encode | Chromium decode |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  const missing = new Map<string, string[]>();
+  for (const name of names) {
+    const both = payloadsOf(runs, name);
+    for (const format of LIBRARY_FORMATS) {
+      const library = LIBRARY_ROW[format];
+      const rows = { node: rowOf(both.node, library), chromium: rowOf(both.chromium, library) };
+      if (!rows.node && !rows.chromium) {
+        // Only worth saying where the codec itself was measured.
+        const measured = RUNTIMES.some((runtime) => {
+          const codec = rowOf(both[runtime], format);
+          return codec !== undefined && codec.error === undefined;
+        });
+        if (measured) missing.set(format, [...(missing.get(format) ?? []), payloadLabel(name)]);
+        continue;
+      }
+      const cells = RUNTIMES.flatMap((runtime) =>
+        OPERATIONS.map((op) => (rows[runtime] && !rows[runtime][op] ? 'not timed' : timeCell(rows[runtime], op, (row, o) => row[o]?.wrapperCost))),
+      );
+      lines.push(`| ${payloadLabel(name)}${marks.get(name) ?? ''} | ${format} | ${library} | ${cells.join(' | ')} |`);
+    }
+  }
+  const notes = [...missing].map(([format, payloads]) => `${format} (${LIBRARY_ROW[format as keyof typeof LIBRARY_ROW]}) on ${payloads.join(', ')}`);
+  return { lines, missing: notes };
+}
+
+/** The runners' notes, once each, payload names as in the tables, marked where only one runner printed them. */
+function runNotes(notes: Readonly<Record<Runtime, readonly string[]>>, names: readonly string[]): string[] {
+  const label = (note: string): string => names.reduce((text, name) => text.split(name).join(payloadLabel(name)), note);
+  const texts: string[] = [];
+  for (const runtime of RUNTIMES) for (const note of notes[runtime]) if (!texts.includes(note)) texts.push(note);
+  return texts.map((note) => {
+    const only = RUNTIMES.filter((runtime) => notes[runtime].includes(note));
+    return `- ${cellText(label(note))}${only.length === 1 ? ` (${RUNTIME_NAME[only[0] as Runtime]} only)` : ''}`;
+  });
+}
+
+/** The section between the markers (markers excluded). */
+export function renderSpeedSection(runs: SpeedRuns, source: SpeedSource): string {
+  const names = payloadNames(runs);
+  const { marks, notes } = payloadMarks(runs, names);
+  const library = libraryTable(runs, names, marks);
+  const out = [
+    ...header(runs, source),
+    '',
+    "**Time ÷ JSON's time** in the same rounds (median over rounds, 95 % bootstrap interval over rounds); below 1 is faster " +
+      'than JSON. Sizes from the Node run. "—": not measured in that runtime (simdjson is a Node addon); "error": the codec ' +
+      'refused the payload. A **LOSSY** row did not give the payload back: its times are for different data.',
+    '',
+    ...vsJsonTable(runs, names, marks),
+    '',
+    OVERHEAD_HEADING,
+    '',
+    "**wirebench ÷ the raw library call** it wraps, timed in the same rounds on the same bytes (each library row first " +
+      'checked to give back the payload); above 1 is what wirebench adds. "not timed": the library row times decode only.',
+    '',
+    ...library.lines,
+  ];
+  if (library.missing.length > 0) {
+    out.push(
+      '',
+      `No library row (the library's decode did not give back the payload, or no library code exists: flatc's is generated ` +
+        `for the canonical schemas only${source.notes ? '; the notes below say which' : ''}): ${library.missing.join('; ')}.`,
+    );
+  }
+  if (source.notes && (source.notes.node.length > 0 || source.notes.chromium.length > 0)) {
+    out.push('', 'Notes the runs printed:', '', ...runNotes(source.notes, names));
+  }
+  if (notes.length > 0) out.push('', ...notes.flatMap((note, i) => (i === 0 ? [note] : ['', note])));
+  return out.join('\n');
+}
+
+/** The README lacks the markers, or holds them more than once or out of order. */
+export class MarkerError extends Error {
+  override readonly name = 'MarkerError';
+}
+
+/** The README with the text between its speed markers replaced; throws when the markers are missing or out of order. */
+export function spliceSpeedSection(readme: string, section: string): string {
+  const begin = readme.indexOf(SPEED_BEGIN);
+  const end = readme.indexOf(SPEED_END);
+  if (begin < 0 || end < 0 || end < begin || readme.indexOf(SPEED_BEGIN, begin + 1) >= 0 || readme.indexOf(SPEED_END, end + 1) >= 0) {
+    throw new MarkerError(`the README needs exactly one ${SPEED_BEGIN} followed by one ${SPEED_END}`);
+  }
+  return `${readme.slice(0, begin + SPEED_BEGIN.length)}\n${section}\n${readme.slice(end)}`;
+}

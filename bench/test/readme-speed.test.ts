@@ -1,0 +1,194 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Environment, MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MarkerError, SPEED_BEGIN, SPEED_END, renderSpeedSection, spliceSpeedSection } from '../src/report/readme.js';
+
+/** The README's speed section, written from two small synthetic result files (no measuring). */
+
+const ratio = (estimate: number, low: number, high: number): Ratio => ({ estimate, low, high, perRound: [low, estimate, high] });
+
+function op(vsJson: Ratio, wrapperCost?: Ratio): OperationResult {
+  return {
+    median: 0.1,
+    p75: 0.11,
+    p99: 0.2,
+    mean: 0.12,
+    min: 0.09,
+    rme: 1,
+    samples: 300,
+    callsPerSample: 10,
+    mbPerSecond: 100,
+    roundMedians: [0.1, 0.1, 0.1],
+    vsJson,
+    ...(wrapperCost ? { wrapperCost } : {}),
+  };
+}
+
+const EXACT = { ok: true, diffs: [], truncated: false };
+const ONE = ratio(1, 1, 1);
+
+function codec(name: string, bytes: number, encode: Ratio, decode: Ratio, fidelity: RowResult['fidelity'] = EXACT): RowResult {
+  return { name, kind: 'codec', format: name as RowResult['format'], bytes, bytesVsJson: bytes / 1000, compressed: { gzip: bytes / 2 }, fidelity, encode: op(encode), decode: op(decode) };
+}
+
+function library(name: string, wraps: string, encode: Ratio | undefined, decode: Ratio): RowResult {
+  return {
+    name,
+    kind: 'library',
+    wraps,
+    ...(encode ? { encode: op(ratio(0.9, 0.8, 1), encode) } : {}),
+    decode: op(ratio(0.9, 0.8, 1), decode),
+  };
+}
+
+function payload(name: string, rows: RowResult[], extra: Partial<PayloadResult> = {}): PayloadResult {
+  return { name, jsonBytes: 1000, lossyNumbers: [], lossyCount: 0, reference: 'json', rounds: [], stoppedByBudget: false, suspect: false, rows, ...extra };
+}
+
+function result(environment: Partial<Environment> & Pick<Environment, 'runtime' | 'runtimeVersion'>, payloads: PayloadResult[]): MeasureResult {
+  return {
+    format: 'wirebench-result',
+    version: 1,
+    createdAt: '2026-11-23T12:00:00.000Z',
+    environment: { timerResolutionMs: 0.005, cpuModel: 'Test CPU', cores: 2, memoryGb: 8, libraries: { 'cbor-x': '1.6.9' }, ...environment },
+    options: { rounds: 9, roundTime: 15, warmupTime: 60, sampleTime: 0.05, budget: null, minRounds: 3, maxPressure: 0.25, retries: 2, bootstrapResamples: 2000, operations: ['encode', 'decode'], compressors: ['gzip'] },
+    method: 'test',
+    payloads,
+  };
+}
+
+const LOSSY = { ok: false, diffs: [{ path: '$.total', kind: 'value' as const, expected: 0.1, actual: 0.10000000149 }], truncated: false };
+
+const node = result({ runtime: 'node', runtimeVersion: 'Node v20.20.2', platform: 'linux', arch: 'x64', libraries: { simdjson: '0.9.2' } }, [
+  payload('order', [
+    codec('json', 1000, ONE, ONE),
+    codec('simdjson', 1000, ratio(1.01, 0.98, 1.05), ratio(3.1, 2.9, 3.3)),
+    codec('cbor', 820, ratio(1.36, 1.25, 1.61), ratio(2.12, 1.92, 2.28)),
+    codec('protobuf', 420, ratio(2.02, 1.84, 2.16), ratio(0.49, 0.45, 0.55), LOSSY),
+    library('JSON.stringify + TextEncoder / TextDecoder + JSON.parse', 'json', ratio(0.98, 0.89, 1.18), ratio(1.02, 0.95, 1.13)),
+    library('cbor-x', 'cbor', ratio(1.54, 1.49, 1.71), ratio(1.83, 1.33, 2.03)),
+    library('protobufjs decode', 'protobuf', undefined, ratio(1.21, 1.13, 1.26)),
+  ]),
+  payload(
+    '../shared/data/corpus/twitter.json',
+    [codec('json', 1000, ONE, ONE), codec('protobuf', 500, ratio(3, 2.5, 3.5), ratio(1.5, 1.2, 1.8))],
+    { suspect: true, lossyCount: 36, lossyNumbers: [{ path: '$.statuses[0].id', text: '505874924095815681', value: 505874924095815700, reason: 'rounded' }] },
+  ),
+]);
+
+const chromium = result({ runtime: 'browser', runtimeVersion: 'Chromium 156.0', crossOriginIsolated: true }, [
+  payload('order', [
+    codec('json', 1000, ONE, ONE),
+    codec('cbor', 820, ratio(2.21, 2.0, 2.5), ratio(2.83, 2.6, 3.0)),
+    { name: 'protobuf', kind: 'codec', format: 'protobuf', error: 'encode failed: | bad\nvalue' },
+    library('cbor-x', 'cbor', ratio(1.4, 1.3, 1.5), ratio(2.5, 2.2, 2.7)),
+  ]),
+  payload('../shared/data/corpus/twitter.json', [codec('json', 1000, ONE, ONE), codec('protobuf', 500, ratio(4, 3.5, 4.5), ratio(2, 1.8, 2.2))]),
+]);
+
+const section = renderSpeedSection({ node, chromium }, {
+  command: 'npm run bench:readme',
+  durationMs: 6 * 60_000,
+  notes: {
+    node: ['../shared/data/corpus/twitter.json: protobufjs decode: its decode differs from the payload at $.a (missing)'],
+    chromium: [
+      'simdjson not measured: a Node addon',
+      '../shared/data/corpus/twitter.json: protobufjs decode: its decode differs from the payload at $.a (missing)',
+    ],
+  },
+});
+const lines = section.split('\n');
+
+describe('the README speed section', () => {
+  it('says the command, date, duration, machine, runtimes and settings', () => {
+    expect(section).toContain('Measured on 2026-11-23; written by `npm run bench:readme` (6 min, measuring included).');
+    expect(section).toContain('Machine: Test CPU, 2 cores, 8 GB, linux x64.');
+    expect(section).toContain('Runtimes: Node v20.20.2 (timer step 5.00 µs) and Chromium 156.0 (in the page, cross-origin isolated, timer step 5.00 µs).');
+    expect(section).toContain('Both: 9 rounds × 15 ms per task, warm-up 60 ms.');
+    expect(section).toContain('Libraries: cbor-x 1.6.9, simdjson 0.9.2.');
+    expect(lines[0]).toBe('<!-- Generated by `npm run bench:readme`: rerun it rather than editing by hand. -->');
+  });
+
+  it('gives each format × JSON with its interval, Node and Chromium side by side, lossy and failed rows marked', () => {
+    expect(lines).toContain('| order (1,000) | simdjson | 1,000 (100 %) | exact | 1.01 (0.98–1.05) | 3.10 (2.90–3.30) | — | — |');
+    expect(lines).toContain('| order (1,000) | cbor | 820 (82 %) | exact | 1.36 (1.25–1.61) | 2.12 (1.92–2.28) | 2.21 (2.00–2.50) | 2.83 (2.60–3.00) |');
+    expect(lines).toContain(
+      '| order (1,000) | protobuf | 420 (42 %) | Node: **LOSSY**: 1 difference, first at `$.total` (value); Chromium: **error**: encode failed: \\| bad value | 2.02 (1.84–2.16) | 0.49 (0.45–0.55) | error | error |',
+    );
+    // The reference row is not a figure; a payload's folder is not part of its name.
+    expect(lines.some((line) => line.startsWith('| order (1,000) | json |'))).toBe(false);
+    expect(lines).toContain('| twitter.json † ‡ (1,000) | protobuf | 500 (50 %) | exact | 3.00 (2.50–3.50) | 1.50 (1.20–1.80) | 4.00 (3.50–4.50) | 2.00 (1.80–2.20) |');
+  });
+
+  it('gives wirebench ÷ each library with its interval, and says where a library row is missing', () => {
+    // The heading other README sections link to (#overhead-what-wirebench-adds-to-each-library).
+    expect(lines).toContain('#### Overhead: what wirebench adds to each library');
+    expect(lines).toContain('| order | cbor | cbor-x | 1.54 (1.49–1.71) | 1.83 (1.33–2.03) | 1.40 (1.30–1.50) | 2.50 (2.20–2.70) |');
+    expect(lines).toContain('| order | protobuf | protobufjs decode | not timed | 1.21 (1.13–1.26) | — | — |');
+    expect(lines).toContain('| order | json | JSON.stringify + TextEncoder / TextDecoder + JSON.parse | 0.98 (0.89–1.18) | 1.02 (0.95–1.13) | — | — |');
+    expect(section).toMatch(/^No library row .*: json \(JSON\.stringify .*\) on twitter\.json; protobuf \(protobufjs decode\) on twitter\.json\.$/m);
+  });
+
+  it('lists the notes the runs printed once each, saying which runtime alone printed one', () => {
+    const notes = lines.slice(lines.indexOf('Notes the runs printed:') + 2);
+    expect(notes.slice(0, 2)).toEqual([
+      '- twitter.json: protobufjs decode: its decode differs from the payload at $.a (missing)',
+      '- simdjson not measured: a Node addon (Chromium only)',
+    ]);
+  });
+
+  it('explains the marks on payload names', () => {
+    expect(section).toContain('† Some rounds stayed under heavy CPU contention after their retries: twitter.json (Node).');
+    expect(section).toContain('‡ twitter.json: 36 number literal(s) that `JSON.parse` cannot keep (first: `$.statuses[0].id` = 505874924095815681)');
+  });
+});
+
+describe('splicing the section into the README', () => {
+  const readme = `# wirebench\n\nbefore\n${SPEED_BEGIN}\nNot measured yet.\n${SPEED_END}\nafter\n`;
+
+  it('replaces only what is between the markers, and the same section twice gives the same README', () => {
+    const once = spliceSpeedSection(readme, 'new table');
+    expect(once).toBe(`# wirebench\n\nbefore\n${SPEED_BEGIN}\nnew table\n${SPEED_END}\nafter\n`);
+    expect(spliceSpeedSection(once, 'new table')).toBe(once);
+  });
+
+  it('refuses a README without both markers, in order, once each', () => {
+    for (const bad of ['no markers', `${SPEED_END}\n${SPEED_BEGIN}`, `${SPEED_BEGIN}\n${SPEED_END}\n${SPEED_BEGIN}\n${SPEED_END}`]) {
+      expect(() => spliceSpeedSection(bad, 'x')).toThrow(MarkerError);
+    }
+  });
+});
+
+describe('npm run bench:readme -- --from', () => {
+  const CLI = fileURLToPath(new URL('../dist/cli/readme.js', import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'wirebench-readme-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const files = { node: join(dir, 'node.json'), chromium: join(dir, 'chromium.json'), readme: join(dir, 'README.md') };
+  writeFileSync(files.node, JSON.stringify(node));
+  writeFileSync(files.chromium, JSON.stringify(chromium));
+  const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, '--readme', files.readme, '--from', ...args], { encoding: 'utf8' });
+
+  it('rewrites the section of the README it is given from the result files, without measuring', () => {
+    writeFileSync(files.readme, `# x\n${SPEED_BEGIN}\nNot measured yet.\n${SPEED_END}\n`);
+    const run = cli(files.node, files.chromium);
+    expect(run.status, run.stderr).toBe(0);
+    const readme = readFileSync(files.readme, 'utf8');
+    expect(readme).toContain(`written by \`npm run bench:readme -- --from ${files.node} ${files.chromium}\`.`);
+    expect(readme).toContain('| order | cbor | cbor-x | 1.54 (1.49–1.71) | 1.83 (1.33–2.03) | 1.40 (1.30–1.50) | 2.50 (2.20–2.70) |');
+    expect(readme).not.toContain('Not measured yet.');
+  });
+
+  it('refuses results in the wrong order, and a README without markers, leaving it as it was', () => {
+    writeFileSync(files.readme, '# no markers\n');
+    expect(cli(files.node, files.chromium).status).toBe(1);
+    writeFileSync(files.readme, `${SPEED_BEGIN}\nkept\n${SPEED_END}\n`);
+    const swapped = cli(files.chromium, files.node);
+    expect(swapped.status).toBe(1);
+    expect(swapped.stderr).toMatch(/must be a Node result/);
+    expect(readFileSync(files.readme, 'utf8')).toBe(`${SPEED_BEGIN}\nkept\n${SPEED_END}\n`);
+  });
+});

@@ -1,0 +1,123 @@
+import { WirebenchError } from '../../errors.js';
+import type { Limits } from '../../limits.js';
+import { limitExceeded } from '../../limits.js';
+import { readUtf8 } from '../../wire/utf8.js';
+
+/** Strings up to this many bytes are decoded at each reference; longer ones once per position. */
+const SHARED_STRING = 256;
+
+/**
+ * Bounds-checked access to untrusted FlatBuffers bytes, with a budget on materialized values:
+ * hostile offsets can form cycles and shared subtrees, so the work is bounded by the buffer's size.
+ */
+export class Reader {
+  readonly view: DataView;
+  readonly size: number;
+  private budget: number;
+  /** Long strings by position: one referenced many times (`createSharedString`) is decoded and charged once. */
+  private readonly strings = new Map<number, string>();
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly limits: Limits,
+  ) {
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.size = bytes.length;
+    // Each value or string byte our encoder writes takes at least one byte; twice that leaves room for other writers.
+    this.budget = 2 * bytes.length + 64;
+  }
+
+  need(position: number, length: number): void {
+    if (position < 0 || length < 0 || position + length > this.size) {
+      throw new WirebenchError(
+        `the data points outside the buffer (offset ${position}, ${length} bytes, buffer ${this.size} bytes): it is truncated or not FlatBuffers of this schema`,
+        { format: 'flatbuffers' },
+      );
+    }
+  }
+
+  spend(count: number): void {
+    this.budget -= count;
+    if (this.budget < 0) {
+      throw new WirebenchError('the data expands to far more values than its size allows: it is not FlatBuffers of this schema', {
+        format: 'flatbuffers',
+      });
+    }
+  }
+
+  /** Follows the uoffset stored at `position`. */
+  indirect(position: number): number {
+    this.need(position, 4);
+    return position + this.view.getUint32(position, true);
+  }
+
+  /** Follows the uoffset at a position already checked (a slot of a checked vector); the target is checked where it is read. */
+  follow(position: number): number {
+    return position + this.view.getUint32(position, true);
+  }
+
+  string(position: number): string {
+    const start = this.indirect(position);
+    this.need(start, 4);
+    const length = this.view.getUint32(start, true);
+    this.need(start + 4, length);
+    if (length > this.limits.maxStringLength) throw limitExceeded('flatbuffers', 'maxStringLength', this.limits.maxStringLength, `a string of ${length} bytes`);
+    // Memory stays linear in the budget: a string up to SHARED_STRING bytes is decoded at each
+    // reference and charged a unit per 32 bytes (so at most 32 characters per unit, without a cache
+    // lookup per string); a longer one is decoded and charged once, then shared (strings are
+    // immutable), so references to one shared string (`createSharedString`) cost one unit each.
+    if (length <= SHARED_STRING) {
+      this.spend(1 + (length >> 5));
+      return readUtf8(this.bytes, start + 4, length, 'flatbuffers');
+    }
+    this.spend(1);
+    const cached = this.strings.get(start);
+    if (cached !== undefined) return cached;
+    this.spend(length);
+    const text = readUtf8(this.bytes, start + 4, length, 'flatbuffers');
+    this.strings.set(start, text);
+    return text;
+  }
+
+  /** Refuses a list or map nested past `maxDepth`, or longer than `maxCollectionLength`. */
+  collection(depth: number, length: number): void {
+    if (depth > this.limits.maxDepth) throw limitExceeded('flatbuffers', 'maxDepth', this.limits.maxDepth, `nesting level ${depth}`);
+    if (length > this.limits.maxCollectionLength) {
+      throw limitExceeded('flatbuffers', 'maxCollectionLength', this.limits.maxCollectionLength, `a collection of ${length}`);
+    }
+  }
+
+  /** Start of the vector whose uoffset is at `position` (its length is at start − 4), checked for `elementSize`-byte elements. */
+  vector(position: number, elementSize: number): number {
+    const header = this.indirect(position);
+    this.need(header, 4);
+    const length = this.view.getUint32(header, true);
+    this.need(header + 4, length * elementSize);
+    this.spend(length);
+    return header + 4;
+  }
+
+  /** The length of a vector `vector` returned. */
+  length(start: number): number {
+    return this.view.getUint32(start - 4, true);
+  }
+
+  /** The vtable of the table at `table`, checked; its size is at the returned position. */
+  vtable(table: number): number {
+    this.spend(1);
+    this.need(table, 4);
+    const vtable = table - this.view.getInt32(table, true);
+    this.need(vtable, 4);
+    this.need(vtable, this.view.getUint16(vtable, true));
+    return vtable;
+  }
+
+  /** Where the field in `slot` (of `size` bytes) starts, checked against the buffer, or 0 when the table does not have it. */
+  field(table: number, vtable: number, slot: number, size: number): number {
+    const entry = 4 + slot * 2;
+    const offset = entry + 2 <= this.view.getUint16(vtable, true) ? this.view.getUint16(vtable + entry, true) : 0;
+    if (offset === 0) return 0;
+    this.need(table + offset, size);
+    return table + offset;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The FlatBuffers codec runs code generated per table, and the interpreter where a page's CSP
+ * forbids `Function` (and to name the reason when the generated encoder refuses). Both must agree
+ * byte for byte on encode, and value for value (or message for message) on decode, including on
+ * damaged bytes.
+ */
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import type { Codec } from '../src/codec.js';
+import { flatbuffersCodec } from '../src/formats/flatbuffers.js';
+import { generateDecoder } from '../src/formats/flatbuffers/generate-decoder.js';
+import { generateEncoder } from '../src/formats/flatbuffers/generate-encoder.js';
+import { tableShapes } from '../src/formats/flatbuffers/shape.js';
+import { ValueCodec } from '../src/formats/flatbuffers/value.js';
+import { Writer } from '../src/formats/flatbuffers/writer.js';
+import { DEFAULT_LIMITS } from '../src/limits.js';
+import { inferSchema } from '../src/schema/infer.js';
+import type { Schema } from '../src/schema/types.js';
+import { canonicalCases } from './support/canonical.js';
+import { jsonValue } from './support/json-arbitrary.js';
+
+fc.configureGlobal({ seed: Number(process.env['WIREBENCH_PROPERTY_SEED'] ?? 20261123) });
+
+const KEYS = fc.constantFrom('id', 'name', '', 'é', 'constructor', 'toString', '__proto__', 'value', 'a b', 'x'.repeat(40));
+const NUMBERS = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(-0, 2 ** 53, 2 ** 63, -(2 ** 63), 2 ** 64 - 2 ** 12));
+const STRINGS = fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 80 }), fc.constantFrom('a\ud800b', 'x'.repeat(100)));
+const values = jsonValue({ keys: KEYS, numbers: NUMBERS, strings: STRINGS });
+
+/** The result of `action`: its value, or the message it threw. */
+function outcome(action: () => unknown): { value: unknown } | { error: string } {
+  try {
+    return { value: action() };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
+/** What `Function` does, called with or without `new`, under a CSP without 'unsafe-eval'. */
+function ForbiddenFunction(): never {
+  throw new EvalError('Refused to evaluate a string as JavaScript');
+}
+
+/** Codecs for a schema with and without generated code (Function is forbidden only while the second is made: vitest needs it). */
+function codecPair(schema: Schema): [generated: Codec, interpreted: Codec] {
+  const generated = flatbuffersCodec(schema);
+  vi.stubGlobal('Function', ForbiddenFunction);
+  try {
+    return [generated, flatbuffersCodec(schema)];
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+
+describe('generated code is compiled where Function is allowed', () => {
+  it.each(canonicalCases().map((c) => [c.shape, c.value, c.schema] as const))('%s: the generated encoder writes what encode returns', (_name, value, schema) => {
+    const settings = { limits: DEFAULT_LIMITS, strictKeys: true, value: new ValueCodec(DEFAULT_LIMITS) };
+    const encode = generateEncoder(tableShapes(schema), schema.root, settings);
+    expect(encode).toBeTypeOf('function');
+    expect(generateDecoder(tableShapes(schema), schema.root, settings)).toBeTypeOf('function');
+    const writer = new Writer(16, DEFAULT_LIMITS.maxStringLength);
+    writer.start();
+    expect(writer.finish((encode as NonNullable<typeof encode>)(writer, value, 1))).toEqual(flatbuffersCodec(schema).encode(value));
+  });
+});
+
+describe('generated and interpreted FlatBuffers codecs agree', () => {
+  it.each(canonicalCases().map((c) => [c.shape, c.value, c.schema] as const))('%s: same bytes, same value', (_name, value, schema) => {
+    const [generated, interpreted] = codecPair(schema);
+    const bytes = generated.encode(value);
+    expect(interpreted.encode(value)).toEqual(bytes);
+    expect(generated.decode(bytes)).toEqual(interpreted.decode(bytes));
+  });
+
+  it('on random JSON values, other values of their schema, and damaged bytes', () => {
+    fc.assert(
+      fc.property(values, values, fc.array(fc.tuple(fc.nat(), fc.nat(255)), { maxLength: 4 }), (value, other, damage) => {
+        const [generated, interpreted] = codecPair(inferSchema(value));
+        for (const payload of [value, other]) {
+          const written = outcome(() => generated.encode(payload));
+          expect(outcome(() => interpreted.encode(payload))).toEqual(written);
+          if (!('value' in written)) continue;
+          const bytes = written.value as Uint8Array;
+          expect(outcome(() => generated.decode(bytes))).toEqual(outcome(() => interpreted.decode(bytes)));
+          const damaged = bytes.slice();
+          for (const [at, byte] of damage) if (damaged.length > 0) damaged[at % damaged.length] = byte;
+          expect(outcome(() => generated.decode(damaged))).toEqual(outcome(() => interpreted.decode(damaged)));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
