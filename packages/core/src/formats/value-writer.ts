@@ -1,8 +1,9 @@
 import type { FormatId } from '../codec.js';
 import type { WirebenchError } from '../errors.js';
 import { wrapError } from '../errors.js';
-import { assertEncodable, isWellFormed } from '../json-data.js';
+import { assertEncodable } from '../json-data.js';
 import type { Limits } from '../limits.js';
+import { writeUtf8 } from '../wire/utf8.js';
 
 /**
  * The one-pass writer behind the msgpack and CBOR encoders: walks JSON data once, writing bytes
@@ -13,10 +14,7 @@ import type { Limits } from '../limits.js';
  */
 export const REFUSED: unique symbol = Symbol('refused');
 
-const textEncoder = new TextEncoder();
 const hasOwn = Object.prototype.hasOwnProperty;
-/** Strings up to this many UTF-16 units are encoded in JS; longer ones by TextEncoder (after a surrogate check). */
-const JS_STRING_MAX = 64;
 
 export abstract class ValueWriter {
   protected bytes: Uint8Array = new Uint8Array(2048);
@@ -108,36 +106,8 @@ export abstract class ValueWriter {
     if (this.pos + guess + length * 3 > this.bytes.length) this.grow(guess + length * 3);
     const bytes = this.bytes;
     const start = this.pos + guess;
-    let at = start;
-    if (length <= JS_STRING_MAX) {
-      for (let i = 0; i < length; i++) {
-        let unit = text.charCodeAt(i);
-        if (unit < 0x80) {
-          bytes[at++] = unit;
-        } else if (unit < 0x800) {
-          bytes[at++] = (unit >> 6) | 0xc0;
-          bytes[at++] = (unit & 0x3f) | 0x80;
-        } else if ((unit & 0xf800) !== 0xd800) {
-          bytes[at++] = (unit >> 12) | 0xe0;
-          bytes[at++] = ((unit >> 6) & 0x3f) | 0x80;
-          bytes[at++] = (unit & 0x3f) | 0x80;
-        } else {
-          // A surrogate: only a high one followed by a low one is a character.
-          const low = text.charCodeAt(i + 1); // NaN past the end, which fails the test below
-          if (unit > 0xdbff || (low & 0xfc00) !== 0xdc00) throw REFUSED;
-          i++;
-          unit = 0x10000 + ((unit & 0x3ff) << 10) + (low & 0x3ff);
-          bytes[at++] = (unit >> 18) | 0xf0;
-          bytes[at++] = ((unit >> 12) & 0x3f) | 0x80;
-          bytes[at++] = ((unit >> 6) & 0x3f) | 0x80;
-          bytes[at++] = (unit & 0x3f) | 0x80;
-        }
-      }
-    } else {
-      // TextEncoder would write U+FFFD for a lone surrogate: refuse first.
-      if (!isWellFormed(text)) throw REFUSED;
-      at += textEncoder.encodeInto(text, bytes.subarray(start)).written;
-    }
+    const at = writeUtf8(text, bytes, start);
+    if (at < 0) throw REFUSED; // a lone surrogate
     const byteLength = at - start;
     if (byteLength > this.maxString) throw REFUSED;
     let p = this.pos;
