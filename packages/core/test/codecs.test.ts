@@ -35,6 +35,13 @@ describe.each(FORMATS)('%s codec', (format: FormatId) => {
   });
 });
 
+describe('json decode', () => {
+  it('keeps a U+FFFD that valid UTF-8 holds (only malformed bytes are refused)', async () => {
+    const codec = await createCodec('json');
+    expect(codec.decode(new TextEncoder().encode('{"r":"a\ufffdb","k":"\u00e9"}'))).toEqual({ r: 'a\ufffdb', k: 'é' });
+  });
+});
+
 describe('media types', () => {
   it('are the registered or conventional ones', () => {
     expect(MEDIA_TYPES).toEqual({

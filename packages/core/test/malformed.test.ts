@@ -17,6 +17,7 @@ const MALFORMED: Record<FormatId, Array<[string, Uint8Array]>> = {
   json: [
     ['truncated object', utf8('{"a":')],
     ['invalid UTF-8', bytes(0x22, 0xff, 0x22)],
+    ['an encoded surrogate in a string', bytes(0x22, 0x61, 0xed, 0xa0, 0x80, 0x22)],
     ['empty input', bytes()],
     ['trailing garbage', utf8('{} x')],
   ],

@@ -6,15 +6,13 @@ import { limitExceeded } from '../limits.js';
 
 /**
  * The part of the msgpack and CBOR readers that does not depend on the format: the container
- * stack, the limits, map keys (strings only, no duplicates, `__proto__` noticed), UTF-8 checks,
- * errors with byte offsets, and building values.
+ * stack, the limits, map keys (strings only, no duplicates, `__proto__` as data), UTF-8 checks,
+ * errors with byte offsets, and building values (plain objects via `setOwn`, so a `__proto__` key
+ * is an own data property as JSON.parse makes it).
  *
  * A format's reader (a subclass) parses item heads and calls `scalar`, `text`, `open` and `close`.
- * It runs in one of two modes over the same code:
- * - check: proves the bytes are exactly one JSON value within the limits, allocating nothing per
- *   item, and reports whether the format's library could decode it exactly (`needsOwnBuild`);
- * - build: does the same and also makes the value (plain objects via `setOwn`, so a `__proto__`
- *   key is an own data property as JSON.parse makes it).
+ * The codecs decode with their one-pass decoders (msgpack-decode.ts, cbor-decode.ts) and run a
+ * reader only when those stop: it names what is wrong, or builds the rare forms they leave to it.
  *
  * Every open definite-length container adds its item count to `need`, the fewest bytes the rest of
  * the input must still hold, and a header whose count cannot fit is refused at once: no hostile
@@ -24,12 +22,8 @@ export abstract class BinaryReader {
   protected bytes: Uint8Array = EMPTY;
   protected pos = 0;
   protected end = 0;
-  /** Build mode: make the value, not only check the bytes. */
-  protected building = false;
   /** The top-level value is complete. */
   protected done = false;
-  /** Something the library would not decode exactly (a `__proto__` key, or a format-specific case). */
-  protected needsOwnBuild = false;
   private view: DataView | undefined;
 
   // The container stack, indexed by depth (1 = the payload itself).
@@ -61,15 +55,9 @@ export abstract class BinaryReader {
     readonly limits: Limits,
   ) {}
 
-  /** Throws a WirebenchError unless `bytes` hold exactly one JSON value within the limits; true when the library cannot decode it exactly. */
-  check(bytes: Uint8Array): boolean {
-    this.run(bytes, false);
-    return this.needsOwnBuild;
-  }
-
-  /** Checks and decodes `bytes` (a value made with `setOwn`, so `__proto__` keys are data). */
+  /** Decodes `bytes`, or throws a WirebenchError unless they hold exactly one JSON value within the limits. */
   build(bytes: Uint8Array): unknown {
-    this.run(bytes, true);
+    this.run(bytes);
     const value = this.root;
     this.root = undefined;
     return value;
@@ -78,17 +66,15 @@ export abstract class BinaryReader {
   /** Reads items from `this.pos` until `this.done`. */
   protected abstract walk(): void;
 
-  private run(bytes: Uint8Array, building: boolean): void {
+  private run(bytes: Uint8Array): void {
     this.bytes = bytes;
     this.pos = 0;
     this.end = bytes.length;
-    this.building = building;
     this.done = false;
-    this.needsOwnBuild = false;
     this.depth = 0;
     this.need = 0;
     this.keyTop = 0;
-    this.view = building ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) : undefined;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     try {
       if (this.end === 0) throw this.fail(0, 'empty input: there is no value');
       this.walk();
@@ -112,7 +98,7 @@ export abstract class BinaryReader {
   /** A number, boolean or null that began at byte `start`. */
   protected scalar(start: number, value: unknown): void {
     if (this.enter(start)) throw this.nonStringKey(start);
-    if (this.building) this.put(value);
+    this.put(value);
     this.complete();
   }
 
@@ -123,14 +109,10 @@ export abstract class BinaryReader {
     if (to - from > this.limits.maxStringLength) throw this.limit('maxStringLength', `a string of ${to - from} bytes`, start);
     const bad = utf8Error(bytes, from, to);
     if (bad >= 0) throw this.badUtf8(bad, start);
-    // The libraries decode some strings with a default TextDecoder, which drops a leading U+FEFF.
-    if (to - from >= 3 && bytes[from] === 0xef && bytes[from + 1] === 0xbb && bytes[from + 2] === 0xbf) this.needsOwnBuild = true;
     if (isKey) this.key(start, from, to, hashBytes(HASH_SEED, bytes, from, to), undefined);
-    if (this.building) {
-      const value = decodeUtf8(bytes, from, to);
-      if (isKey) this.pendingKeys[this.depth] = value;
-      else this.put(value);
-    }
+    const value = decodeUtf8(bytes, from, to);
+    if (isKey) this.pendingKeys[this.depth] = value;
+    else this.put(value);
     this.complete();
   }
 
@@ -150,14 +132,11 @@ export abstract class BinaryReader {
       if (bad >= 0) throw this.badUtf8(bad, start);
       hash = hashBytes(hash, bytes, from, to);
     }
-    if (!isKey && !this.building) return this.complete();
     let value = '';
     for (let i = 0; i < ranges.length; i += 2) value += decodeUtf8(bytes, ranges[i] as number, ranges[i + 1] as number);
     if (isKey) this.key(start, -1, -1, hash, value);
-    if (this.building) {
-      if (isKey) this.pendingKeys[this.depth] = value;
-      else this.put(value);
-    }
+    if (isKey) this.pendingKeys[this.depth] = value;
+    else this.put(value);
     this.complete();
   }
 
@@ -185,11 +164,9 @@ export abstract class BinaryReader {
     this.startAt[depth] = start;
     this.isMap[depth] = map ? 1 : 0;
     this.keyBase[depth] = this.keyTop;
-    if (this.building) {
-      const container = map ? {} : [];
-      this.put(container);
-      this.containers[depth] = container;
-    }
+    const container = map ? {} : [];
+    this.put(container);
+    this.containers[depth] = container;
     this.depth = depth;
     this.complete();
   }
@@ -226,7 +203,7 @@ export abstract class BinaryReader {
     return (bytes[at] as number) * 0x1000000 + (((bytes[at + 1] as number) << 16) | ((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number));
   }
 
-  /** An IEEE float of `width` bytes (2, 4 or 8) at `at`; refuses NaN and ±Infinity. Returns 0 outside build mode. */
+  /** An IEEE float of `width` bytes (2, 4 or 8) at `at`; refuses NaN and ±Infinity. */
   protected float(start: number, at: number, width: 2 | 4 | 8): number {
     const b0 = (this.bytes[at] as number) & 0x7f;
     const b1 = this.bytes[at + 1] as number;
@@ -235,7 +212,7 @@ export abstract class BinaryReader {
       const value = this.readFloat(at, width);
       throw this.fail(start, `the float ${value} is not JSON data (JSON numbers are finite)`);
     }
-    return this.building ? this.readFloat(at, width) : 0;
+    return this.readFloat(at, width);
   }
 
   /** A WirebenchError naming the byte offset. */
@@ -284,7 +261,7 @@ export abstract class BinaryReader {
   private pop(): void {
     const depth = this.depth;
     if (this.isMap[depth] === 1) this.checkKeys(depth);
-    if (this.building) this.containers[depth] = undefined;
+    this.containers[depth] = undefined;
     this.depth = depth - 1;
   }
 
@@ -300,8 +277,6 @@ export abstract class BinaryReader {
   }
 
   private key(start: number, from: number, to: number, hash: number, text: string | undefined): void {
-    const isProto = text === undefined ? to - from === 9 && isProtoBytes(this.bytes, from) : text === '__proto__';
-    if (isProto) this.needsOwnBuild = true;
     const index = this.keyTop++;
     if (index >= this.keyHash.length) this.growKeys();
     this.keyHash[index] = hash;
@@ -400,16 +375,10 @@ export abstract class BinaryReader {
 
 const EMPTY = new Uint8Array(0);
 const HASH_SEED = 0x811c9dc5 | 0;
-const PROTO = [0x5f, 0x5f, 0x70, 0x72, 0x6f, 0x74, 0x6f, 0x5f, 0x5f]; // "__proto__"
 
 function grow<T extends Float64Array | Int32Array | Uint8Array>(from: T, to: T): T {
   to.set(from);
   return to;
-}
-
-function isProtoBytes(bytes: Uint8Array, from: number): boolean {
-  for (let i = 0; i < 9; i++) if (bytes[from + i] !== PROTO[i]) return false;
-  return true;
 }
 
 /** FNV-1a over `bytes[from, to)`, continuing from `hash`. */
@@ -482,7 +451,7 @@ function decodeUtf8(bytes: Uint8Array, from: number, to: number): string {
 }
 
 /** IEEE 754 half precision to a number. */
-function halfToNumber(half: number): number {
+export function halfToNumber(half: number): number {
   const exponent = (half >> 10) & 0x1f;
   const fraction = half & 0x3ff;
   const sign = half & 0x8000 ? -1 : 1;

@@ -9,9 +9,6 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
  * definite or indefinite length. Byte strings, tags, undefined, other simple values and reserved
  * additional-information values are refused with their byte offset. The self-described CBOR tag
  * 55799 (d9 d9 f7) is accepted as a prefix of the whole input, where RFC 8949 §3.4.6 puts it.
- *
- * `needsOwnBuild` is also set for what cbor-x 1.6 does not decode exactly: indefinite-length text
- * strings (it throws) and 64-bit integers (it returns BigInt even for small values).
  */
 export class CborReader extends BinaryReader {
   private readonly chunks: number[] = [];
@@ -25,7 +22,6 @@ export class CborReader extends BinaryReader {
     const end = this.end;
     if (end >= 3 && bytes[0] === 0xd9 && bytes[1] === 0xd9 && bytes[2] === 0xf7) {
       this.pos = 3;
-      this.needsOwnBuild = true; // the library would return the same value, but this path is rare and simple
     }
     for (;;) {
       const start = this.pos;
@@ -58,7 +54,6 @@ export class CborReader extends BinaryReader {
           // Exact up to 2^53; beyond that only compared, never used as a value.
           argument = this.u32(p) * 0x100000000 + this.u32(p + 4);
           p += 8;
-          if (major < 2) this.needsOwnBuild = true;
         } else if (info === 31) {
           argument = -1;
         } else {
@@ -146,7 +141,6 @@ export class CborReader extends BinaryReader {
 
   /** A text string in definite-length text chunks up to a break; `this.pos` is just after its head. */
   private indefiniteText(start: number): void {
-    this.needsOwnBuild = true;
     const bytes = this.bytes;
     const end = this.end;
     const chunks = this.chunks;

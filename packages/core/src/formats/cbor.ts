@@ -1,42 +1,35 @@
-import { Decoder, Encoder } from 'cbor-x';
-import { ownedBytes } from '../bytes.js';
 import type { Codec } from '../codec.js';
 import { MEDIA_TYPES } from '../codec.js';
-import { assertBytes, wrapError } from '../errors.js';
-import { assertEncodable } from '../json-data.js';
+import { assertBytes } from '../errors.js';
 import type { CodecOptions } from '../limits.js';
 import { checkByteLength, resolveLimits } from '../limits.js';
+import { decodeCbor } from './cbor-decode.js';
 import { CborReader } from './cbor-reader.js';
+import { CborWriter } from './cbor-writer.js';
+import { refusal, writeWith } from './value-writer.js';
 
 /**
- * CBOR (RFC 8949) via cbor-x. Records and structure sharing are cbor-x extensions other CBOR
- * readers do not understand, so they are off: the bytes are standard CBOR maps and arrays.
- * Encode refuses what is not JSON data (with its path) before cbor-x sees it; decode first proves
- * the bytes are one JSON value within the limits (`CborReader`), then lets cbor-x make it, or makes
- * it itself where cbor-x cannot do so exactly (`__proto__` keys, which cbor-x renames; 64-bit
- * integers, which it returns as BigInt; indefinite-length text strings, which it refuses).
+ * CBOR (RFC 8949), written and read in one pass each, with every check on the way. The bytes are
+ * the standard maps and arrays cbor-x writes with records and structure sharing off (cbor-x
+ * extensions other CBOR readers do not understand), and cbor-x reads them. Encode refuses what is
+ * not JSON data with its path (`refusal`); decode refuses malformed input with its byte offset and
+ * reason (`CborReader`, run only when the one-pass decoder stops, and which also builds the rare
+ * forms that decoder leaves to it: indefinite-length text, the self-described tag).
  */
 export function cborCodec(options: CodecOptions = {}): Codec {
   const limits = resolveLimits(options.limits, 'cbor');
-  const libraryOptions = { useRecords: false, mapsAsObjects: true, pack: false, structuredClone: false } as const;
-  const encoder = new Encoder(libraryOptions);
-  let floatEncoder: Encoder | undefined;
-  const decoder = new Decoder(libraryOptions);
+  const make = (): CborWriter => new CborWriter(limits);
+  const writer = make();
   const reader = new CborReader(limits);
   return {
     format: 'cbor',
     mediaType: MEDIA_TYPES.cbor,
     encode(value) {
-      const { holdsNegativeZero } = assertEncodable(value, 'cbor', limits);
       let bytes: Uint8Array;
       try {
-        // cbor-x writes -0 as the integer 0 (its integer test is `value >>> 0 === value`) and has no
-        // hook for numbers; with alwaysUseFloat it writes every number as a float 64, -0 included.
-        // So a value holding -0 (rare) takes that encoder: bigger bytes, same data.
-        const writer = holdsNegativeZero ? (floatEncoder ??= new Encoder({ ...libraryOptions, alwaysUseFloat: true })) : encoder;
-        bytes = ownedBytes(writer.encode(value));
+        bytes = writeWith(writer, make, value);
       } catch (error) {
-        throw wrapError('cbor', 'encode', error);
+        throw refusal(value, 'cbor', limits, error);
       }
       checkByteLength('cbor', limits, bytes.length);
       return bytes;
@@ -44,11 +37,11 @@ export function cborCodec(options: CodecOptions = {}): Codec {
     decode(bytes) {
       assertBytes('cbor', bytes);
       checkByteLength('cbor', limits, bytes.length);
-      if (reader.check(bytes)) return reader.build(bytes);
       try {
-        return decoder.decode(bytes) as unknown;
-      } catch (error) {
-        throw wrapError('cbor', 'decode', error);
+        return decodeCbor(bytes, limits);
+      } catch {
+        // Malformed, beyond a limit, or rare (see one-pass.ts): the reader refuses with the reason, or builds it.
+        return reader.build(bytes);
       }
     },
   };

@@ -1,0 +1,185 @@
+import type { Limits } from '../limits.js';
+import { BAIL, putEntry, readKey, readText } from './one-pass.js';
+
+/**
+ * MessagePack in one pass (see one-pass.ts): builds the value while checking what `MsgpackReader`
+ * checks, and throws `BAIL` on anything else. Module state, not an object: the decoder is
+ * synchronous and never calls out, and plain variables are the fastest state V8 has.
+ */
+let busy = false;
+let src: Uint8Array = new Uint8Array(0);
+let pos = 0;
+let end = 0;
+let depth = 0;
+/** Array slots still allowed to be preallocated: nested headers cannot add up past the input. */
+let budget = 0;
+let view: DataView | undefined;
+let maxDepth = 0;
+let maxCollection = 0;
+let maxString = 0;
+
+const MAX_SAFE_HIGH = 0x1fffff; // the high 32 bits of 2^53 − 1
+
+export function decodeMsgpack(bytes: Uint8Array, limits: Limits): unknown {
+  // A setter or getter on Object.prototype (run by a property store) could decode again: that call goes to the reader.
+  if (busy) throw BAIL;
+  busy = true;
+  src = bytes;
+  pos = 0;
+  end = bytes.length;
+  depth = 0;
+  budget = end;
+  view = undefined;
+  maxDepth = limits.maxDepth;
+  maxCollection = limits.maxCollectionLength;
+  maxString = limits.maxStringLength;
+  try {
+    const value = read();
+    if (pos !== end) throw BAIL;
+    return value;
+  } finally {
+    busy = false;
+    src = EMPTY;
+    view = undefined;
+  }
+}
+
+const EMPTY = new Uint8Array(0);
+
+function read(): unknown {
+  if (pos >= end) throw BAIL;
+  const b = src[pos++] as number;
+  if (b < 0x80) return b;
+  if (b < 0x90) return readMap(b & 0x0f);
+  if (b < 0xa0) return readArray(b & 0x0f);
+  if (b < 0xc0) return readString(b & 0x1f);
+  if (b >= 0xe0) return b - 0x100;
+  if (b === 0xcb) {
+    // Float 64 ahead of the switch: arrays of coordinates and measurements are mostly these.
+    const value = dataView(8).getFloat64(pos);
+    pos += 8;
+    if (value - value !== 0) throw BAIL; // NaN or ±Infinity
+    return value;
+  }
+  switch (b) {
+    case 0xc0:
+      return null;
+    case 0xc2:
+      return false;
+    case 0xc3:
+      return true;
+    case 0xca: {
+      const value = dataView(4).getFloat32(pos);
+      pos += 4;
+      if (value - value !== 0) throw BAIL; // NaN or ±Infinity
+      return value;
+    }
+    case 0xcc:
+      return u8();
+    case 0xcd:
+      return u16();
+    case 0xce:
+      return u32();
+    case 0xcf: {
+      const high = u32();
+      const low = u32();
+      if (high > MAX_SAFE_HIGH) throw BAIL;
+      return high * 0x100000000 + low;
+    }
+    case 0xd0:
+      return (u8() << 24) >> 24;
+    case 0xd1:
+      return (u16() << 16) >> 16;
+    case 0xd2:
+      return u32() | 0;
+    case 0xd3: {
+      const high = u32() | 0;
+      const low = u32();
+      // −(2^53 − 1) ≤ value ≤ 2^53 − 1: high in [−2^21, 2^21), except −2^53 itself.
+      if (high > MAX_SAFE_HIGH || high < -MAX_SAFE_HIGH - 1 || (high === -MAX_SAFE_HIGH - 1 && low === 0)) throw BAIL;
+      return high * 0x100000000 + low;
+    }
+    case 0xd9:
+      return readString(u8());
+    case 0xda:
+      return readString(u16());
+    case 0xdb:
+      return readString(u32());
+    case 0xdc:
+      return readArray(u16());
+    case 0xdd:
+      return readArray(u32());
+    case 0xde:
+      return readMap(u16());
+    case 0xdf:
+      return readMap(u32());
+    default:
+      throw BAIL; // bin, ext, 0xc1: the reader names them
+  }
+}
+
+function readString(length: number): string {
+  const from = pos;
+  if (length > end - from || length > maxString) throw BAIL;
+  pos = from + length;
+  return readText(src, from, pos);
+}
+
+function readArray(count: number): unknown[] {
+  if (count > end - pos || count > maxCollection || (budget -= count) < 0 || ++depth > maxDepth) throw BAIL;
+  const array = new Array<unknown>(count);
+  for (let i = 0; i < count; i++) array[i] = read();
+  depth--;
+  return array;
+}
+
+function readMap(count: number): Record<string, unknown> {
+  if (count * 2 > end - pos || count > maxCollection || ++depth > maxDepth) throw BAIL;
+  const object: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++) {
+    const key = readMapKey();
+    putEntry(object, key, read());
+  }
+  depth--;
+  return object;
+}
+
+function readMapKey(): string {
+  if (pos >= end) throw BAIL;
+  const b = src[pos++] as number;
+  let length: number;
+  if (b >= 0xa0 && b < 0xc0) length = b & 0x1f;
+  else if (b === 0xd9) length = u8();
+  else if (b === 0xda) length = u16();
+  else if (b === 0xdb) length = u32();
+  else throw BAIL; // not a string
+  const from = pos;
+  if (length > end - from || length > maxString) throw BAIL;
+  pos = from + length;
+  return readKey(src, from, pos);
+}
+
+function u8(): number {
+  if (pos >= end) throw BAIL;
+  return src[pos++] as number;
+}
+
+function u16(): number {
+  const p = pos;
+  if (p + 2 > end) throw BAIL;
+  pos = p + 2;
+  return ((src[p] as number) << 8) | (src[p + 1] as number);
+}
+
+function u32(): number {
+  const p = pos;
+  if (p + 4 > end) throw BAIL;
+  pos = p + 4;
+  return (src[p] as number) * 0x1000000 + (((src[p + 1] as number) << 16) | ((src[p + 2] as number) << 8) | (src[p + 3] as number));
+}
+
+/** The input as a DataView (made once per decode, on the first float), after a bounds check of `size` bytes. */
+function dataView(size: number): DataView {
+  if (pos + size > end) throw BAIL;
+  return (view ??= new DataView(src.buffer, src.byteOffset, src.byteLength));
+}
