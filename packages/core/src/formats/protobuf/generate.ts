@@ -81,10 +81,10 @@ function encoderSource(plan: MessagePlan, plans: Plans): string {
   if (plan.transparent) lines.push('  const fd = d;');
   else lines.push(`  if (d > ${limits.maxDepth}) throw tooDeep(d);`, '  const fd = d + 1;');
   lines.push('  let n = 0, f = 0, x, k;', '  try {');
-  plan.fields.forEach((field, f) => {
+  plan.fieldsById.forEach((field, f) => {
     const key = JSON.stringify(field.key);
     const read = field.key in Object.prototype ? `hasOwn(o, ${key}) ? o[${key}] : undefined` : `o[${key}]`;
-    const absent = field.def.optional ? '' : ` else throw atRecord((p) => missingKey("protobuf", p, P[${i}].fields[${f}].def))`;
+    const absent = field.def.optional ? '' : ` else throw atRecord((p) => missingKey("protobuf", p, P[${i}].fieldsById[${f}].def))`;
     const write = field.presence === 'nullable' ? `if (x !== null) {\n${writeValueSource(field, limits, '        ')}\n      }` : `\n${writeValueSource(field, limits, '      ')}\n    `;
     lines.push(
       `    f = ${f}; x = ${read};`,
@@ -93,7 +93,7 @@ function encoderSource(plan: MessagePlan, plans: Plans): string {
     );
   });
   lines.push('  } catch (e) {');
-  lines.push(plan.transparent ? '    throw e;' : `    if (e instanceof Refusal && !e.atRecord) e.keys.push(P[${i}].fields[f].key);\n    throw e;`);
+  lines.push(plan.transparent ? '    throw e;' : `    if (e instanceof Refusal && !e.atRecord) e.keys.push(P[${i}].fieldsById[f].key);\n    throw e;`);
   lines.push('  }');
   if (plans.strictKeys) {
     // for-in allocates nothing; Object.keys settles a difference (for-in also counts inherited keys).

@@ -91,7 +91,7 @@ export function interpretPlans(plans: Plans, value: ValueCodec): MessageCodecs {
 
   const encoder = (plan: MessagePlan): EncodeMessage => {
     if (plan.role === 'dynamic') return value.write;
-    const fields = plan.fields;
+    const fields = plan.fieldsById;
     if (plan.role === 'box' || plan.role === 'nullable') {
       const field = fields[0] as FieldPlan;
       return (w, x, depth, messages) => {

@@ -39,7 +39,10 @@ export interface MessagePlan {
   readonly role: HelperRole | undefined;
   /** Helper messages and a wrapped root stand for the JSON value they hold: no nesting level, no key in paths. */
   readonly transparent: boolean;
+  /** In the schema's order: the order of keys in decoded records. */
   readonly fields: readonly FieldPlan[];
+  /** In field-number order: the order encoders write (as protoc and protobufjs do), whatever order the schema lists them in. */
+  readonly fieldsById: readonly FieldPlan[];
   readonly known: ReadonlySet<string>;
   /** Record limits for tight `maxCollectionLength` / `maxStringLength` settings (usually undefined). */
   readonly checkRecord: ((record: Record<string, unknown>) => void) | undefined;
@@ -101,6 +104,7 @@ export function compilePlans(
       role,
       transparent,
       fields,
+      fieldsById: [...fields].sort((a, b) => a.def.id - b.def.id),
       known: new Set(message.fields.map((f) => f.jsonName)),
       checkRecord: transparent ? undefined : recordLimits('protobuf', message, limits),
     };
