@@ -14,6 +14,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts', 'packages/playground/e2e/**/*.test.ts', 'bench/test/**/*.test.ts'],
     reporters: ['default', new SummaryLine()],
+    setupFiles: ['packages/core/test/support/fast-check-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -19,7 +19,6 @@ import type { Schema } from '../src/schema/types.js';
 import { canonicalCases } from './support/canonical.js';
 import { outcome, trickyValues as values, withoutFunction } from './support/generated-code.js';
 
-fc.configureGlobal({ seed: Number(process.env['WIREBENCH_PROPERTY_SEED'] ?? 20261123) });
 
 /** Codecs for a schema with and without generated code. */
 function codecPair(schema: Schema): [generated: Codec, interpreted: Codec] {

@@ -27,8 +27,6 @@ import { checkRoundTrip, childPath } from '../src/fidelity.js';
 import { inferSchema } from '../src/schema/infer.js';
 import { jsonValue as anyJson } from './support/json-arbitrary.js';
 
-// Seeded, so a failure in CI reproduces; WIREBENCH_PROPERTY_SEED explores other cases.
-fc.configureGlobal({ seed: Number(process.env['WIREBENCH_PROPERTY_SEED'] ?? 20261123) });
 
 const ODD_KEYS = ['@type', 'user-name', '1st', '', 'é', 'ключ', '名前', 'user_name', 'userName', 'a b', 'constructor', 'toString', 'value', 'Value', 'syntax', 'message'];
 const EDGE_NUMBERS = [0, -0, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, 2 ** 53 + 2, -(2 ** 53) - 2, 2 ** 63, -(2 ** 63), 2 ** 64, 1e21, 1e300, -5e-324, 0.1];

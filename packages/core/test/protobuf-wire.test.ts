@@ -15,7 +15,6 @@ import type { Schema } from '../src/schema/types.js';
 import { canonicalCases } from './support/canonical.js';
 import { outcome, trickyValues, withoutFunction } from './support/generated-code.js';
 
-fc.configureGlobal({ seed: Number(process.env['WIREBENCH_PROPERTY_SEED'] ?? 20261123) });
 
 function codecPair(schema: Schema): [generated: Codec, interpreted: Codec] {
   const interpreted = withoutFunction(() => protobufCodec(schema));

@@ -25,8 +25,6 @@ import { flatcCompiles, hasTool, parseTextFormat, protocCompiles } from './suppo
 import { CORPUS_DIR, canonicalProto, corpusFiles } from './support/paths.js';
 import { jsonValue as anyJson } from './support/json-arbitrary.js';
 
-// Seeded, so a failure in CI reproduces; WIREBENCH_PROPERTY_SEED explores other cases.
-fc.configureGlobal({ seed: Number(process.env['WIREBENCH_PROPERTY_SEED'] ?? 20261123) });
 
 const hasProtoc = hasTool('protoc');
 const hasFlatc = hasTool('flatc');
