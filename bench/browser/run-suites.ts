@@ -11,7 +11,7 @@ import type { BrowserOutcome, BrowserRunConfig, PayloadFileRef } from '../src/br
 import { SUITES } from '../src/suites/index.js';
 import type { ParsedPayload } from '../src/suites/payloads.js';
 import { payloadsSuite } from '../src/suites/payloads.js';
-import type { Suite, SuiteContext } from '../src/suites/suite.js';
+import type { Suite, SuiteContext, SuitePlan } from '../src/suites/suite.js';
 
 export type { BrowserOutcome, BrowserRunConfig };
 
@@ -66,13 +66,15 @@ export async function runSuites(config: BrowserRunConfig, onProgress: (progress:
   const suites: Suite[] = config.suites.map((name) => SUITES[name]);
   if (config.files.length > 0) suites.push(payloadsSuite(await fetchPayloads(config.files)));
   const targets: MeasureTarget[] = [];
-  const notes: string[] = [];
+  const plans: SuitePlan[] = [];
   for (const suite of suites) {
     const plan = await suite.plan(context);
-    for (const note of plan.notes) if (!notes.includes(note)) notes.push(note);
+    plans.push(plan);
     targets.push(...plan.targets.filter((t) => !filter || filter.test(t.payload.name)));
   }
-  if (targets.length === 0) return { ok: false, noTargets: true, message: `no payload matches --filter ${filter}`, notes };
+  // Read after measuring: suites add notes while the engine builds their library rows.
+  const notes = (): string[] => [...new Set(plans.flatMap((plan) => plan.notes))];
+  if (targets.length === 0) return { ok: false, noTargets: true, message: `no payload matches --filter ${filter}`, notes: notes() };
   const result = await measure(targets, {
     rounds: config.rounds,
     roundTime: config.roundTime,
@@ -81,5 +83,5 @@ export async function runSuites(config: BrowserRunConfig, onProgress: (progress:
     environment: { ...config.host, cpuThrottle: config.cpuThrottle, libraries: __WIREBENCH_LIBRARIES__ },
     onProgress,
   });
-  return { ok: true, result, notes, summary: suites.map((s) => s.summary).join('; ') };
+  return { ok: true, result, notes: notes(), summary: suites.map((s) => s.summary).join('; ') };
 }

@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Operation } from '@wirebench/core/measure';
-import { median } from '@wirebench/core/measure';
+import { extraRows, median } from '@wirebench/core/measure';
 import type { Allocation } from '../node/allocation.js';
 import { canMeasureAllocation, measureAllocation } from '../node/allocation.js';
 import { nodeEnvironment } from '../node/environment.js';
@@ -48,7 +48,6 @@ async function main(argv: readonly string[]): Promise<number> {
     throw error;
   }
   const { targets, notes } = await planTargets(suites, contextFor(args), args.filter);
-  for (const note of notes) console.log(`note: ${note}`);
   console.log('bytes allocated per call, lower is better: heap = V8 heap (objects, strings), ± the spread of 5 windows;');
   console.log('buffers = ArrayBuffer memory outside the heap (encoded output); × JSON = heap + buffers over JSON\'s\n');
 
@@ -72,7 +71,7 @@ async function main(argv: readonly string[]): Promise<number> {
         decode: await measureAllocation(() => codec.decode(encoded)),
       });
     }
-    for (const extra of target.extras ?? []) {
+    for (const extra of extraRows(target)) {
       rows.push({
         name: extra.name,
         ...(extra.encode ? { encode: await measureAllocation(extra.encode) } : {}),
@@ -97,6 +96,7 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log('');
     payloads.push({ name: target.payload.name, rows });
   }
+  for (const note of notes()) console.log(`note: ${note}`);
   const out = args.json ?? DEFAULT_JSON;
   const calls = payloads.flatMap((p) => p.rows.flatMap((r) => [r.encode?.calls, r.decode?.calls])).filter((c): c is number => c !== undefined);
   writeFileSync(out, `${JSON.stringify({ format: 'wirebench-allocation', version: 1, createdAt: new Date().toISOString(), node: process.version, environment: nodeEnvironment(), medianCallsPerWindow: median(calls), payloads }, null, 1)}\n`);

@@ -5,7 +5,7 @@ import type { MeasureOptions, MeasureTarget } from '@wirebench/core/measure';
 import { cpuPressure, nodeCompressors, nodeEnvironment } from '../node/environment.js';
 import { PayloadFileError, filesSuite } from '../suites/files.js';
 import { SUITES } from '../suites/index.js';
-import type { Suite, SuiteContext } from '../suites/suite.js';
+import type { Suite, SuiteContext, SuitePlan } from '../suites/suite.js';
 import type { BenchArgs } from './options.js';
 import { UsageError } from './options.js';
 
@@ -23,15 +23,20 @@ export function contextFor(args: BenchArgs): SuiteContext {
 }
 
 /** Plans the suites' payloads, filtered by name, with the notes every suite left. */
-export async function planTargets(suites: readonly Suite[], context: SuiteContext, filter: RegExp | undefined): Promise<{ targets: MeasureTarget[]; notes: string[] }> {
+export async function planTargets(
+  suites: readonly Suite[],
+  context: SuiteContext,
+  filter: RegExp | undefined,
+): Promise<{ targets: MeasureTarget[]; notes: () => string[] }> {
   const targets: MeasureTarget[] = [];
-  const notes: string[] = [];
+  const plans: SuitePlan[] = [];
   for (const suite of suites) {
     const plan = await suite.plan(context);
-    notes.push(...plan.notes);
+    plans.push(plan);
     targets.push(...plan.targets.filter((t) => !filter || filter.test(t.payload.name)));
   }
-  return { targets, notes };
+  // A function: suites add notes while the engine builds their library rows.
+  return { targets, notes: () => plans.flatMap((plan) => plan.notes) };
 }
 
 /** The engine settings the command line asks for, with what only Node can tell (CPU pressure, brotli, the machine). */

@@ -54,7 +54,10 @@ function readResult(path: string): MeasureResult {
 async function runBench(script: string, args: readonly string[]): Promise<string[]> {
   const command = [join('bench/dist/cli', script), ...args];
   console.log(`\n$ node ${command.join(' ')}`);
-  const child = spawn(process.execPath, command, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  // cbor-x's native string decoder off, so the Node run times the JavaScript cbor-x that browsers run,
+  // as wirebench's cbor codec is.
+  const env = { ...process.env, CBOR_NATIVE_ACCELERATION_DISABLED: 'true' };
+  const child = spawn(process.execPath, command, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
   let stdout = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     stdout += chunk;

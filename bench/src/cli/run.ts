@@ -41,11 +41,11 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   console.log(`wirebench bench: ${suites.map((s) => s.summary).join('; ')}`);
   console.log(LEGEND);
-  for (const note of notes) console.log(`note: ${note}`);
 
   const progress = progressReporter(process.stderr);
   const result: MeasureResult = await measure(targets, { ...nodeMeasureOptions(args), onProgress: (p: MeasureProgress) => progress.update(p) });
   progress.end();
+  for (const note of notes()) console.log(`note: ${note}`);
   console.log(`\n${formatResult(result)}`);
 
   const jsonPath = args.json ?? DEFAULT_JSON;

@@ -4,6 +4,7 @@ import { availableParallelism, cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { constants, brotliCompressSync } from 'node:zlib';
 import type { Compressor, Environment } from '@wirebench/core/measure';
+import { isNativeAccelerationEnabled } from 'cbor-x';
 import { gzipSize } from '@wirebench/core/measure';
 
 /** What only Node can tell the measuring engine: CPU contention, brotli, the machine, library versions. */
@@ -59,10 +60,14 @@ export function libraryVersions(names: readonly string[] = MEASURED_LIBRARIES): 
 }
 
 export function nodeEnvironment(): Partial<Environment> {
+  const libraries = libraryVersions();
+  // cbor-x decodes strings with a native addon (cbor-extract, installed prebuilt) unless
+  // CBOR_NATIVE_ACCELERATION_DISABLED=true: a result must say which cbor-x it timed.
+  if (libraries['cbor-x']) libraries['cbor-x'] += isNativeAccelerationEnabled ? ' (native cbor-extract)' : ' (pure JS)';
   return {
     cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
     cores: availableParallelism(),
     memoryGb: Math.round(totalmem() / 2 ** 30),
-    libraries: libraryVersions(),
+    libraries,
   };
 }

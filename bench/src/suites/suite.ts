@@ -1,6 +1,6 @@
 import type { Codec, FormatId, Schema } from '@wirebench/core';
 import { WirebenchError, createCodec } from '@wirebench/core';
-import type { MeasureOptions, MeasureTarget } from '@wirebench/core/measure';
+import type { ExtraRow, MeasureOptions, MeasureTarget } from '@wirebench/core/measure';
 import type { LibraryRows } from './libraries.js';
 import { libraryRows } from './libraries.js';
 
@@ -18,7 +18,7 @@ export interface SuiteContext {
 
 export interface SuitePlan {
   readonly targets: MeasureTarget[];
-  /** Things the reader should know: formats that cannot run here, library rows left out. */
+  /** Things the reader should know: formats that cannot run here, library rows left out (added while measuring). */
   readonly notes: string[];
   /** Engine settings this suite needs (e.g. decode only). */
   readonly options?: Partial<MeasureOptions>;
@@ -45,7 +45,12 @@ export async function codecsFor(formats: readonly FormatId[], schema: Schema | u
   return codecs;
 }
 
-/** One payload's target: its codecs, and the library rows when asked for. */
+/**
+ * One payload's target: its codecs, and the library rows when asked for. The library rows are built,
+ * and checked to give back the payload, only when the engine reaches this payload (their reasons for
+ * leaving a row out are added to `notes` then): checking every payload up front ran the codecs on
+ * the largest payloads first and left their encoders 2–3× slower for the rest of the process.
+ */
 export async function targetFor(
   name: string,
   value: unknown,
@@ -54,12 +59,16 @@ export async function targetFor(
   notes: string[],
 ): Promise<MeasureTarget> {
   const codecs = await codecsFor(context.formats, schema, notes);
-  let libraries: LibraryRows = { rows: [], skipped: [] };
-  try {
-    if (context.libraries) libraries = libraryRows(value, schema, codecs);
-  } catch (error) {
-    notes.push(`${name}: no library rows (${error instanceof RangeError ? 'the data is nested too deeply' : (error as Error).message})`);
-  }
-  for (const reason of libraries.skipped) notes.push(`${name}: ${reason}`);
-  return { payload: { name, value }, codecs, extras: libraries.rows };
+  if (!context.libraries) return { payload: { name, value }, codecs };
+  const extras = (): ExtraRow[] => {
+    let libraries: LibraryRows = { rows: [], skipped: [] };
+    try {
+      libraries = libraryRows(value, schema, codecs);
+    } catch (error) {
+      notes.push(`${name}: no library rows (${error instanceof RangeError ? 'the data is nested too deeply' : (error as Error).message})`);
+    }
+    for (const reason of libraries.skipped) notes.push(`${name}: ${reason}`);
+    return libraries.rows;
+  };
+  return { payload: { name, value }, codecs, extras };
 }

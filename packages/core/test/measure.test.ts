@@ -4,7 +4,7 @@ import type { Codec } from '../src/codec.js';
 import { jsonCodec } from '../src/formats/json.js';
 import { msgpackCodec } from '../src/formats/msgpack.js';
 import { measure } from '../src/measure/engine.js';
-import type { MeasureOptions, MeasureProgress, MeasureTarget, PayloadResult } from '../src/measure/types.js';
+import type { ExtraRow, MeasureOptions, MeasureProgress, MeasureTarget, PayloadResult } from '../src/measure/types.js';
 import { RESULT_FORMAT, RESULT_VERSION } from '../src/measure/types.js';
 
 const payload = { name: 'rows', value: { rows: Array.from({ length: 50 }, (_, i) => ({ id: i, name: `row ${i}`, ok: i % 2 === 0 })) } };
@@ -125,6 +125,31 @@ describe('measure', () => {
     library!.decode!.wrapperCost!.perRound.forEach((cost, r) => expect(cost).toBeCloseTo(inverse[r]!, 12));
   });
 
+
+  it('builds extra rows given as a function only when their payload is reached, and counts them in the progress', async () => {
+    const log: string[] = [];
+    const second = { name: 'second', value: { n: 1 } };
+    const extrasFor = (name: string) => (): ExtraRow[] => {
+      log.push(`build ${name}`);
+      return [{ name: 'JSON.stringify', kind: 'library', format: 'json', wraps: 'json', encode: () => JSON.stringify(payload.value) }];
+    };
+    const progress: MeasureProgress[] = [];
+    const result = await measure(
+      [
+        { payload, codecs: [loggingCodec('json', log)], extras: extrasFor('rows') },
+        { payload: second, codecs: [loggingCodec('json', log)], extras: extrasFor('second') },
+      ],
+      { ...quick, operations: ['encode'], onProgress: (p) => progress.push(p) },
+    );
+    // The second payload's rows are built after the first payload was timed, not up front.
+    const built = log.indexOf('build second');
+    expect(log.filter((entry) => entry.startsWith('build'))).toEqual(['build rows', 'build second']);
+    expect(log.slice(0, built).filter((entry) => entry === 'json encode').length).toBeGreaterThan(4);
+    expect(result.payloads.map((p) => p.rows.map((r) => r.name))).toEqual([['json', 'JSON.stringify'], ['json', 'JSON.stringify']]);
+    const last = progress.at(-1)!;
+    expect(last.done).toBe(last.total);
+    expect(last.total).toBe(2 * 2 * 4); // 2 payloads × (codec + extra) × 4 rounds
+  });
   it('retries rounds taken under heavy CPU contention and marks those that stayed contended', async () => {
     let stalledMicros = 0;
     // Contended on the first try of every round, calm on the retry.

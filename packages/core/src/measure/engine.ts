@@ -8,6 +8,7 @@ import { callsPerSample, runRound } from './timing.js';
 import type {
   Compressor,
   Environment,
+  ExtraRow,
   MeasureOptions,
   MeasureResult,
   MeasureTarget,
@@ -68,10 +69,11 @@ async function measureAll(
   started: number,
 ): Promise<MeasureResult> {
   // Planned task-rounds, known before anything runs so a progress bar starts right; rows that turn
-  // out unmeasurable are taken off as they are found.
+  // out unmeasurable are taken off as they are found, and extras built late are added then.
   const plannedOps = (target: MeasureTarget): number => {
     const ops = target.operations ?? resolved.operations;
-    const extras = (target.extras ?? []).reduce((sum, extra) => sum + ops.filter((op) => extra[op]).length, 0);
+    const known = typeof target.extras === 'function' ? [] : (target.extras ?? []);
+    const extras = known.reduce((sum, extra) => sum + ops.filter((op) => extra[op]).length, 0);
     return target.codecs.length * ops.length + extras;
   };
   const total = { done: 0, planned: targets.reduce((sum, target) => sum + resolved.rounds * plannedOps(target), 0) };
@@ -184,6 +186,11 @@ function rotation(count: number, round: number): number[] {
   return round % 2 === 1 ? order.reverse() : order;
 }
 
+/** A target's extra rows, built now when they are given as a function. */
+export function extraRows(target: MeasureTarget): readonly ExtraRow[] {
+  return typeof target.extras === 'function' ? target.extras() : (target.extras ?? []);
+}
+
 /** Encodes once, decodes once, checks fidelity and compresses: everything the timed calls need, outside the timed region. */
 async function prepareRows(
   target: MeasureTarget,
@@ -216,7 +223,7 @@ async function prepareRows(
     const result = { ...base, bytes: bytes.length, compressed, fidelity: checkRoundTrip(value, decoded) };
     rows.push({ result, operations: only(operations, { encode, decode }) });
   }
-  for (const extra of target.extras ?? []) {
+  for (const extra of extraRows(target)) {
     const result: RowResult = {
       name: extra.name,
       kind: extra.kind,

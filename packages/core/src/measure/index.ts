@@ -2,7 +2,7 @@
  * `@wirebench/core/measure`: the one measuring engine, on tinybench. A subpath of its own so that an
  * app that only ships a codec never bundles it.
  */
-export { measure, METHOD } from './engine.js';
+export { extraRows, measure, METHOD } from './engine.js';
 export { defaultCompressors, gzipSize, streamBrotli } from './compress.js';
 export { detectEnvironment, timerResolution } from './environment.js';
 export type { BootstrapOptions, Interval } from './stats.js';

@@ -40,7 +40,13 @@ export interface MeasureTarget {
   readonly payload: Payload;
   /** Codecs to measure on this payload (schema codecs built for it). Include json: ratios are to its row. */
   readonly codecs: readonly Codec[];
-  readonly extras?: readonly ExtraRow[];
+  /**
+   * Extra rows, or a function that builds them right before this payload is timed, as the codecs'
+   * inputs are. Use the function when building them runs the code under test (encoding the payload
+   * to check a library reads it, say): done up front for every payload, that warms the JIT on the
+   * largest payloads first, which left the codecs' encoders 2–3× slower for the rest of a process.
+   */
+  readonly extras?: readonly ExtraRow[] | (() => readonly ExtraRow[]);
   /** The row every ratio is taken against (default `json`). */
   readonly reference?: string;
   /** Operations measured on this payload (default: the call's `operations`). */
