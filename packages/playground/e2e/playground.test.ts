@@ -225,6 +225,9 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       const crash = (): Promise<void> => page.evaluate(() => (window as unknown as { wirebench: { crashWorker(): void } }).wirebench.crashWorker());
       for (let i = 0; i < 3; i++) {
         await crash();
+        // The crash's own notice first: the previous round's "has been restarted" is still on the page
+        // until the error arrives, and the next crash must go to the worker started after this one.
+        await page.getByText('restarting it').waitFor();
         await page.getByText('and has been restarted').waitFor();
         await page.locator('select[aria-label="Built-in sample"] option').nth(5).waitFor({ state: 'attached' });
         await page.waitForFunction(() => !/restarting it/.test(document.body.innerText));
