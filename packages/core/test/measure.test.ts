@@ -150,6 +150,19 @@ describe('measure', () => {
     expect(last.done).toBe(last.total);
     expect(last.total).toBe(2 * 2 * 4); // 2 payloads × (codec + extra) × 4 rounds
   });
+  it('reports extra rows whose builder throws as an error row, and still measures the rest', async () => {
+    const target: MeasureTarget = {
+      payload,
+      codecs: [jsonCodec()],
+      extras: () => {
+        throw new Error('no library here');
+      },
+    };
+    const [json, extras] = (await measure([target], quick)).payloads[0]!.rows;
+    expect(json!.encode!.median).toBeGreaterThan(0);
+    expect(extras).toMatchObject({ name: 'extra rows', error: 'no library here' });
+  });
+
   it('retries rounds taken under heavy CPU contention and marks those that stayed contended', async () => {
     let stalledMicros = 0;
     // Contended on the first try of every round, calm on the retry.

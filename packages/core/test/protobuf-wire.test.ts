@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Codec } from '../src/codec.js';
 import { checkRoundTrip } from '../src/fidelity.js';
 import { protobufCodec } from '../src/formats/protobuf.js';
+import { schemaFromProto } from '../src/schema/from-proto.js';
 import { inferSchema } from '../src/schema/infer.js';
 import { toProto } from '../src/schema/to-proto.js';
 import type { Schema } from '../src/schema/types.js';
@@ -34,6 +35,12 @@ describe('generated and interpreted protobuf codecs agree', () => {
     expect(interpreted.encode(value)).toEqual(bytes);
     expect(generated.decode(bytes)).toEqual(interpreted.decode(bytes));
     expect(checkRoundTrip(value, generated.decode(bytes)).ok).toBe(true);
+  });
+
+  it('read a map entry without its value as the value type\'s default, message values included', () => {
+    const schema = schemaFromProto('syntax = "proto3"; message Root { map<string, Inner> m = 1; } message Inner { int32 x = 1; }', 'Root');
+    const entryWithoutValue = Uint8Array.from([0x0a, 0x03, 0x0a, 0x01, 0x6b]); // m { key: "k" }
+    for (const codec of codecPair(schema)) expect(codec.decode(entryWithoutValue)).toEqual({ m: { k: { x: 0 } } });
   });
 
   it('on random JSON values, other values of their schema, and damaged bytes', () => {

@@ -223,7 +223,14 @@ async function prepareRows(
     const result = { ...base, bytes: bytes.length, compressed, fidelity: checkRoundTrip(value, decoded) };
     rows.push({ result, operations: only(operations, { encode, decode }) });
   }
-  for (const extra of extraRows(target)) {
+  let extras: readonly ExtraRow[];
+  try {
+    extras = extraRows(target);
+  } catch (error) {
+    // Like an extra row that throws: said in the result, and the other rows and payloads still measured.
+    extras = [{ name: 'extra rows', kind: 'custom', encode: () => { throw error; } }];
+  }
+  for (const extra of extras) {
     const result: RowResult = {
       name: extra.name,
       kind: extra.kind,

@@ -190,7 +190,8 @@ export function interpretPlans(plans: Plans, value: ValueCodec): MessageCodecs {
           }
           r.checkEnd(entryEnd);
           // An entry without its value holds the value type's default, as in every protobuf runtime.
-          setOwn(map.object, key, item !== undefined ? item : scalar ? scalar.absent() : readOne(r.position, fieldDepth + 1));
+          const absent = (): unknown => (scalar ? scalar.absent() : (decoders[field.message] as DecodeMessage)(r, r.position, fieldDepth + 1, messages + 1));
+          setOwn(map.object, key, item !== undefined ? item : absent());
         }
       }
       r.checkEnd(end);
