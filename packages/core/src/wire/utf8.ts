@@ -3,9 +3,10 @@ import { WirebenchError } from '../errors.js';
 import { isWellFormed } from '../json-data.js';
 
 /**
- * UTF-8 for the binary wire layers (protobuf, FlatBuffers): exact both ways. Short strings go through
- * loops in JavaScript, because one call into the native TextDecoder/TextEncoder costs more than the
- * loop for the short keys, codes and names that most payloads are made of; long ones go native.
+ * UTF-8 for the binary wire layers (protobuf, FlatBuffers): exact both ways. One call into the native
+ * TextDecoder/TextEncoder costs more than a JavaScript loop for the short keys, codes and names most
+ * payloads are made of, so short strings go through loops, long ones go native, and a decoder's
+ * mid-length ASCII strings share native calls (Utf8Strings).
  */
 
 // fatal: malformed UTF-8 is an error, never silently replaced characters; ignoreBOM: a string that
@@ -50,6 +51,58 @@ export function readUtf8(bytes: Uint8Array, start: number, length: number, forma
   }
   return high < 0x80 ? out : nativeUtf8(bytes, start, length, format);
 }
+
+/**
+ * The strings of one buffer during one decode. A short ASCII string is cut from a window: the run of
+ * ASCII bytes around it (up to WINDOW bytes), decoded by one native call. The strings of a record
+ * (keys, codes, names, URLs) mostly lie in one such run, between tags and lengths that are ASCII
+ * bytes too, so one call serves dozens of them, where a call per string, or a JavaScript loop per
+ * character, costs more. A string kept after decode keeps at most WINDOW bytes of text alive.
+ */
+export class Utf8Strings {
+  private window = '';
+  private windowStart = 0;
+  private windowEnd = 0;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly format: FormatId,
+  ) {}
+
+  /** The string held by `length` bytes of UTF-8 at `start`, which the caller has checked lie inside the buffer. */
+  read(start: number, length: number): string {
+    const end = start + length;
+    const windowStart = this.windowStart;
+    // Inside the window, the bytes are known to be ASCII.
+    if (start >= windowStart && end <= this.windowEnd) return this.window.substring(start - windowStart, end - windowStart);
+    // A short string outside the window goes the loop's way: a new window pays off for longer ones.
+    if (length <= SHORT_DECODE || length > WINDOW_STRING) return readUtf8(this.bytes, start, length, this.format);
+    const bytes = this.bytes;
+    let high = 0;
+    for (let i = start; i < end; i++) high |= bytes[i] as number;
+    if (high >= 0x80) return nativeUtf8(bytes, start, length, this.format);
+    // The run goes the way reading goes: forward for protobuf, often backward for FlatBuffers,
+    // whose builder writes the last-made strings first.
+    let from = start;
+    let to = end;
+    if (start < windowStart) {
+      const limit = Math.max(0, end - WINDOW);
+      while (from > limit && (bytes[from - 1] as number) < 0x80) from--;
+    } else {
+      const limit = Math.min(bytes.length, start + WINDOW);
+      while (to < limit && (bytes[to] as number) < 0x80) to++;
+    }
+    this.windowStart = from;
+    this.windowEnd = to;
+    this.window = DECODER.decode(bytes.subarray(from, to));
+    return this.window.substring(start - from, end - from);
+  }
+}
+
+/** The most bytes decoded per window. */
+const WINDOW = 512;
+/** The longest string cut from a window; a longer one is decoded on its own. */
+const WINDOW_STRING = 128;
 
 function nativeUtf8(bytes: Uint8Array, start: number, length: number, format: FormatId): string {
   try {

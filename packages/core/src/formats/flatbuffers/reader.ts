@@ -1,7 +1,7 @@
 import { WirebenchError } from '../../errors.js';
 import type { Limits } from '../../limits.js';
 import { limitExceeded } from '../../limits.js';
-import { readUtf8 } from '../../wire/utf8.js';
+import { Utf8Strings } from '../../wire/utf8.js';
 
 /** Strings up to this many bytes are decoded at each reference; longer ones once per position. */
 const SHARED_STRING = 256;
@@ -16,6 +16,7 @@ export class Reader {
   private budget: number;
   /** Long strings by position: one referenced many times (`createSharedString`) is decoded and charged once. */
   private readonly strings = new Map<number, string>();
+  private readonly text: Utf8Strings;
 
   constructor(
     readonly bytes: Uint8Array,
@@ -23,6 +24,7 @@ export class Reader {
   ) {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.size = bytes.length;
+    this.text = new Utf8Strings(bytes, 'flatbuffers');
     // Each value or string byte our encoder writes takes at least one byte; twice that leaves room for other writers.
     this.budget = 2 * bytes.length + 64;
   }
@@ -68,13 +70,13 @@ export class Reader {
     // immutable), so references to one shared string (`createSharedString`) cost one unit each.
     if (length <= SHARED_STRING) {
       this.spend(1 + (length >> 5));
-      return readUtf8(this.bytes, start + 4, length, 'flatbuffers');
+      return this.text.read(start + 4, length);
     }
     this.spend(1);
     const cached = this.strings.get(start);
     if (cached !== undefined) return cached;
     this.spend(length);
-    const text = readUtf8(this.bytes, start + 4, length, 'flatbuffers');
+    const text = this.text.read(start + 4, length);
     this.strings.set(start, text);
     return text;
   }

@@ -1,5 +1,5 @@
 import { WirebenchError } from '../../errors.js';
-import { readUtf8 } from '../../wire/utf8.js';
+import { Utf8Strings } from '../../wire/utf8.js';
 
 const TWO_32 = 4294967296;
 
@@ -17,9 +17,11 @@ export const FIXED32 = 5;
 export class ProtoReader {
   position = 0;
   private readonly view: DataView;
+  private readonly strings: Utf8Strings;
 
   constructor(readonly bytes: Uint8Array) {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.strings = new Utf8Strings(bytes, 'protobuf');
   }
 
   /** An unsigned varint of up to 32 bits (tags, lengths, uint32); longer varints keep their low 32 bits, as protobuf readers do. */
@@ -93,7 +95,7 @@ export class ProtoReader {
     const start = this.position;
     if (end - start > maxLength) throw tooLong(end - start);
     this.position = end;
-    return readUtf8(this.bytes, start, end - start, 'protobuf');
+    return this.strings.read(start, end - start);
   }
 
   /** Length-delimited bytes, copied (a view would change whenever the caller reuses the input buffer). */
