@@ -45,7 +45,7 @@ export async function createNegotiationServer(): Promise<Server> {
     if (route === 'GET /schema.fbs') return send(response, 200, TEXT, fbsText);
     if (route === 'GET /orders/latest') {
       const writer = chooseWriter(request, response);
-      if (writer) answer(response, writer, LATEST_ORDER);
+      if (writer) answer(response, writer, writer.encode(LATEST_ORDER));
       return;
     }
     if (route === 'POST /orders') {
@@ -70,7 +70,7 @@ export async function createNegotiationServer(): Promise<Server> {
         if (error instanceof WirebenchError) return send(response, 400, TEXT, error.message);
         throw error;
       }
-      return send(response, 200, { 'content-type': writer.mediaType, vary: 'Accept' }, echoed);
+      return answer(response, writer, echoed);
     }
     return send(response, 404, TEXT, `no route ${route}; try GET /orders/latest, POST /orders, GET /schema.proto or GET /schema.fbs`);
   }
@@ -94,8 +94,9 @@ export async function createNegotiationServer(): Promise<Server> {
   });
 }
 
-function answer(response: ServerResponse, writer: Codec, value: unknown): void {
-  send(response, 200, { 'content-type': writer.mediaType, vary: 'Accept' }, writer.encode(value));
+/** A negotiated answer: caches must key it by Accept too. */
+function answer(response: ServerResponse, writer: Codec, bytes: Uint8Array): void {
+  send(response, 200, { 'content-type': writer.mediaType, vary: 'Accept' }, bytes);
 }
 
 function send(response: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: string | Uint8Array): void {
@@ -112,14 +113,8 @@ async function readBody(request: IncomingMessage): Promise<Uint8Array | undefine
     length += chunk.byteLength;
     if (length <= MAX_BODY_BYTES) chunks.push(chunk);
   }
-  if (length > MAX_BODY_BYTES) return undefined;
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  // A Buffer is a Uint8Array, often a view into Node's shared pool: decoders read it where it lies.
+  return length > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks, length);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
