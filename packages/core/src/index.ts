@@ -15,3 +15,13 @@ export { JsonSyntaxError, parseJson } from './parse-json.js';
 export type { LossyNumber, ParsedJson } from './parse-json.js';
 export { inferSchema } from './schema/infer.js';
 export type { InferOptions } from './schema/infer.js';
+export type { DecodedResponse, FetchClient, FetchClientOptions, FetchRequest, MediaRange } from './negotiate/index.js';
+export {
+  acceptHeader,
+  createFetchClient,
+  formatForContentType,
+  HttpStatusError,
+  mediaTypesOf,
+  negotiateFormat,
+  parseAccept,
+} from './negotiate/index.js';
