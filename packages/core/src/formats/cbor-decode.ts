@@ -11,7 +11,6 @@ let busy = false;
 let src: Uint8Array = new Uint8Array(0);
 let pos = 0;
 let end = 0;
-let depth = 0;
 /** Array slots still allowed to be preallocated: nested headers cannot add up past the input. */
 let budget = 0;
 let view: DataView | undefined;
@@ -30,14 +29,13 @@ export function decodeCbor(bytes: Uint8Array, limits: Limits): unknown {
   src = bytes;
   pos = 0;
   end = bytes.length;
-  depth = 0;
   budget = end;
   view = undefined;
   maxDepth = limits.maxDepth;
   maxCollection = limits.maxCollectionLength;
   maxString = limits.maxStringLength;
   try {
-    const value = read();
+    const value = read(0);
     if (pos !== end) throw BAIL;
     return value;
   } finally {
@@ -49,7 +47,8 @@ export function decodeCbor(bytes: Uint8Array, limits: Limits): unknown {
 
 const EMPTY = new Uint8Array(0);
 
-function read(): unknown {
+/** The item at `pos`, inside `depth` arrays and maps. */
+function read(depth: number): unknown {
   if (pos >= end) throw BAIL;
   const b = src[pos++] as number;
   const major = b >> 5;
@@ -74,9 +73,9 @@ function read(): unknown {
       return readText(src, from, pos);
     }
     case 4:
-      return argument === INDEFINITE ? readIndefiniteArray() : readArray(argument);
+      return argument === INDEFINITE ? readIndefiniteArray(depth) : readArray(argument, depth);
     case 5:
-      return readMap(argument);
+      return readMap(argument, depth);
     case 7:
       if (argument === 20) return false;
       if (argument === 21) return true;
@@ -141,32 +140,30 @@ function readSimple(info: number): number {
   return value;
 }
 
-function readArray(count: number): unknown[] {
-  if (count > end - pos || count > maxCollection || (budget -= count) < 0 || ++depth > maxDepth) throw BAIL;
+function readArray(count: number, depth: number): unknown[] {
+  if (count > end - pos || count > maxCollection || (budget -= count) < 0 || depth >= maxDepth) throw BAIL;
   const array = new Array<unknown>(count);
-  for (let i = 0; i < count; i++) array[i] = read();
-  depth--;
+  for (let i = 0; i < count; i++) array[i] = read(depth + 1);
   return array;
 }
 
-function readIndefiniteArray(): unknown[] {
-  if (++depth > maxDepth) throw BAIL;
+function readIndefiniteArray(depth: number): unknown[] {
+  if (depth >= maxDepth) throw BAIL;
   const array: unknown[] = [];
   for (;;) {
     if (pos >= end) throw BAIL;
     if (src[pos] === 0xff) break;
     if (array.length >= maxCollection) throw BAIL;
-    array.push(read());
+    array.push(read(depth + 1));
   }
   pos++;
-  depth--;
   return array;
 }
 
 /** A map of `count` entries, or up to a break when `count` is INDEFINITE. */
-function readMap(count: number): Record<string, unknown> {
+function readMap(count: number, depth: number): Record<string, unknown> {
   const indefinite = count === INDEFINITE;
-  if ((!indefinite && (count * 2 > end - pos || count > maxCollection)) || ++depth > maxDepth) throw BAIL;
+  if ((!indefinite && (count * 2 > end - pos || count > maxCollection)) || depth >= maxDepth) throw BAIL;
   const object: Record<string, unknown> = {};
   for (let i = 0; indefinite || i < count; i++) {
     if (indefinite) {
@@ -178,9 +175,8 @@ function readMap(count: number): Record<string, unknown> {
       if (i >= maxCollection) throw BAIL;
     }
     const key = readMapKey();
-    putEntry(object, key, read());
+    putEntry(object, key, read(depth + 1));
   }
-  depth--;
   return object;
 }
 

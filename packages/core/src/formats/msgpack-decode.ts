@@ -10,7 +10,6 @@ let busy = false;
 let src: Uint8Array = new Uint8Array(0);
 let pos = 0;
 let end = 0;
-let depth = 0;
 /** Array slots still allowed to be preallocated: nested headers cannot add up past the input. */
 let budget = 0;
 let view: DataView | undefined;
@@ -27,14 +26,13 @@ export function decodeMsgpack(bytes: Uint8Array, limits: Limits): unknown {
   src = bytes;
   pos = 0;
   end = bytes.length;
-  depth = 0;
   budget = end;
   view = undefined;
   maxDepth = limits.maxDepth;
   maxCollection = limits.maxCollectionLength;
   maxString = limits.maxStringLength;
   try {
-    const value = read();
+    const value = read(0);
     if (pos !== end) throw BAIL;
     return value;
   } finally {
@@ -46,12 +44,13 @@ export function decodeMsgpack(bytes: Uint8Array, limits: Limits): unknown {
 
 const EMPTY = new Uint8Array(0);
 
-function read(): unknown {
+/** The item at `pos`, inside `depth` arrays and maps. */
+function read(depth: number): unknown {
   if (pos >= end) throw BAIL;
   const b = src[pos++] as number;
   if (b < 0x80) return b;
-  if (b < 0x90) return readMap(b & 0x0f);
-  if (b < 0xa0) return readArray(b & 0x0f);
+  if (b < 0x90) return readMap(b & 0x0f, depth);
+  if (b < 0xa0) return readArray(b & 0x0f, depth);
   if (b < 0xc0) return readString(b & 0x1f);
   if (b >= 0xe0) return b - 0x100;
   if (b === 0xcb) {
@@ -106,13 +105,13 @@ function read(): unknown {
     case 0xdb:
       return readString(u32());
     case 0xdc:
-      return readArray(u16());
+      return readArray(u16(), depth);
     case 0xdd:
-      return readArray(u32());
+      return readArray(u32(), depth);
     case 0xde:
-      return readMap(u16());
+      return readMap(u16(), depth);
     case 0xdf:
-      return readMap(u32());
+      return readMap(u32(), depth);
     default:
       throw BAIL; // bin, ext, 0xc1: the reader names them
   }
@@ -125,22 +124,20 @@ function readString(length: number): string {
   return readText(src, from, pos);
 }
 
-function readArray(count: number): unknown[] {
-  if (count > end - pos || count > maxCollection || (budget -= count) < 0 || ++depth > maxDepth) throw BAIL;
+function readArray(count: number, depth: number): unknown[] {
+  if (count > end - pos || count > maxCollection || (budget -= count) < 0 || depth >= maxDepth) throw BAIL;
   const array = new Array<unknown>(count);
-  for (let i = 0; i < count; i++) array[i] = read();
-  depth--;
+  for (let i = 0; i < count; i++) array[i] = read(depth + 1);
   return array;
 }
 
-function readMap(count: number): Record<string, unknown> {
-  if (count * 2 > end - pos || count > maxCollection || ++depth > maxDepth) throw BAIL;
+function readMap(count: number, depth: number): Record<string, unknown> {
+  if (count * 2 > end - pos || count > maxCollection || depth >= maxDepth) throw BAIL;
   const object: Record<string, unknown> = {};
   for (let i = 0; i < count; i++) {
     const key = readMapKey();
-    putEntry(object, key, read());
+    putEntry(object, key, read(depth + 1));
   }
-  depth--;
   return object;
 }
 
