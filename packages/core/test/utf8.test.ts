@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WirebenchError } from '../src/errors.js';
-import { SHORT_DECODE, Utf8Strings, readUtf8, writeUtf8 } from '../src/wire/utf8.js';
+import { SHORT_DECODE, Utf8Strings, decodeUtf8InJs, readUtf8, writeUtf8 } from '../src/wire/utf8.js';
 
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
@@ -108,6 +108,35 @@ describe('Utf8Strings', () => {
       expect(() => reader.read(4, length)).toThrow(/string at byte 4 is not valid UTF-8.*flatbuffers/);
       expect(reader.read(0, 4)).toBe('aaaa');
     }
+  });
+});
+
+describe('decodeUtf8InJs', () => {
+  it('gives what a strict TextDecoder gives, and undefined exactly where it throws', () => {
+    let malformed = 0;
+    let wellFormed = 0;
+    // Bytes near UTF-8's edges: lead bytes, continuation bytes, the overlong and surrogate ranges.
+    const edgeByte = fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0x80, max: 0xbf }), fc.constantFrom(0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff));
+    const bytes = fc.oneof(
+      fc.array(edgeByte, { maxLength: 24 }).map((list) => Uint8Array.from(list)),
+      fc.string({ unit: 'grapheme', maxLength: 12 }).map((text) => encoder.encode(text)),
+    );
+    fc.assert(
+      fc.property(bytes, (input) => {
+        let expected: string | undefined;
+        try {
+          expected = strict.decode(input);
+          wellFormed++;
+        } catch {
+          expected = undefined;
+          malformed++;
+        }
+        expect(decodeUtf8InJs(input, 0, input.length)).toBe(expected);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(malformed).toBeGreaterThan(500);
+    expect(wellFormed).toBeGreaterThan(500);
   });
 });
 

@@ -1,3 +1,5 @@
+import { decodeUtf8InJs } from '../wire/utf8.js';
+
 /**
  * Shared pieces of the one-pass msgpack and CBOR decoders (msgpack-decode.ts, cbor-decode.ts).
  *
@@ -28,60 +30,26 @@ export function readText(src: Uint8Array, from: number, to: number): string {
       const b = src[i + 1] as number;
       const c = src[i + 2] as number;
       const d = src[i + 3] as number;
-      if ((a | b | c | d) & 0x80) return decodeShort(src, from, to);
+      if ((a | b | c | d) & 0x80) return decodeUtf8OrBail(src, from, to);
       text += fromCharCode(a, b, c, d);
     }
     for (; i < to; i++) {
       const a = src[i] as number;
-      if (a & 0x80) return decodeShort(src, from, to);
+      if (a & 0x80) return decodeUtf8OrBail(src, from, to);
       text += fromCharCode(a);
     }
     return text;
   }
-  return length <= JS_DECODE_MAX ? decodeShort(src, from, to) : strictDecoder.decode(src.subarray(from, to));
+  return length <= JS_DECODE_MAX ? decodeUtf8OrBail(src, from, to) : strictDecoder.decode(src.subarray(from, to));
 }
 
 /** Below this many bytes, decoding in JS beats the call into TextDecoder. */
 const JS_DECODE_MAX = 96;
 
-/** A short string decoded and checked in JS: the UTF-8 rules of `utf8Error` (RFC 3629), as UTF-16 units. */
-function decodeShort(src: Uint8Array, from: number, to: number): string {
-  // Preallocated (one slot per byte, the most units there can be), filled by index, then cut to size: faster than push.
-  const units = new Array<number>(to - from);
-  let k = 0;
-  let i = from;
-  while (i < to) {
-    const b = src[i] as number;
-    if (b < 0x80) {
-      units[k++] = b;
-      i++;
-      continue;
-    }
-    if (b < 0xc2) throw BAIL; // a continuation byte, or an overlong two-byte form
-    const b1 = i + 1 < to ? (src[i + 1] as number) : 0;
-    if ((b1 & 0xc0) !== 0x80) throw BAIL;
-    if (b < 0xe0) {
-      units[k++] = ((b & 0x1f) << 6) | (b1 & 0x3f);
-      i += 2;
-      continue;
-    }
-    const b2 = i + 2 < to ? (src[i + 2] as number) : 0;
-    if ((b2 & 0xc0) !== 0x80) throw BAIL;
-    if (b < 0xf0) {
-      if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 >= 0xa0)) throw BAIL; // overlong, or a surrogate
-      units[k++] = ((b & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f);
-      i += 3;
-      continue;
-    }
-    const b3 = i + 3 < to ? (src[i + 3] as number) : 0;
-    if ((b3 & 0xc0) !== 0x80 || b >= 0xf5 || (b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 >= 0x90)) throw BAIL; // overlong, or past U+10FFFF
-    const point = (((b & 0x07) << 18) | ((b1 & 0x3f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f)) - 0x10000;
-    units[k++] = 0xd800 | (point >> 10);
-    units[k++] = 0xdc00 | (point & 0x3ff);
-    i += 4;
-  }
-  if (k !== units.length) units.length = k;
-  return fromCharCode.apply(null, units);
+function decodeUtf8OrBail(src: Uint8Array, from: number, to: number): string {
+  const text = decodeUtf8InJs(src, from, to);
+  if (text === undefined) throw BAIL;
+  return text;
 }
 
 // Map keys repeat (every object of an array has the same ones): short keys are decoded once and
