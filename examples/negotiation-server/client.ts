@@ -6,8 +6,9 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { Codec, FormatId } from '@wirebench/core';
-import { createCodec, schemaFromProto } from '@wirebench/core';
+import { createCodec } from '@wirebench/core';
 import { createFetchClient } from '@wirebench/core/negotiate';
+import { schemaFromProto } from '@wirebench/core/schema';
 
 const FORMATS: readonly FormatId[] = ['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'];
 

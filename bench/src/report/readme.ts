@@ -1,5 +1,8 @@
 import type { Environment, MeasureResult, Operation, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
 import { LIBRARY_ROW } from '../suites/libraries.js';
+import { spliceBetween } from './markers.js';
+
+export { MarkerError } from './markers.js';
 
 /**
  * The README's speed section, written from the result JSON of one Node run and one Chromium run
@@ -250,17 +253,7 @@ export function renderSpeedSection(runs: SpeedRuns, source: SpeedSource): string
   return out.join('\n');
 }
 
-/** The README lacks the markers, or holds them more than once or out of order. */
-export class MarkerError extends Error {
-  override readonly name = 'MarkerError';
-}
-
 /** The README with the text between its speed markers replaced; throws when the markers are missing or out of order. */
 export function spliceSpeedSection(readme: string, section: string): string {
-  const begin = readme.indexOf(SPEED_BEGIN);
-  const end = readme.indexOf(SPEED_END);
-  if (begin < 0 || end < 0 || end < begin || readme.indexOf(SPEED_BEGIN, begin + 1) >= 0 || readme.indexOf(SPEED_END, end + 1) >= 0) {
-    throw new MarkerError(`the README needs exactly one ${SPEED_BEGIN} followed by one ${SPEED_END}`);
-  }
-  return `${readme.slice(0, begin + SPEED_BEGIN.length)}\n${section}\n${readme.slice(end)}`;
+  return spliceBetween(readme, SPEED_BEGIN, SPEED_END, section);
 }

@@ -1,5 +1,5 @@
 import { ByteBuffer } from 'flatbuffers';
-import { schemaFromProto } from '@wirebench/core';
+import { schemaFromProto } from '@wirebench/core/schema';
 import type { ExtraRow } from '@wirebench/core/measure';
 import { orderBatch, seededRandom } from '@wirebench/core/samples';
 import { OrderBatch } from '@wirebench/schemas/generated';

@@ -1,4 +1,4 @@
-import { schemaFromProto } from '@wirebench/core';
+import { schemaFromProto } from '@wirebench/core/schema';
 import { canonicalSamples } from '@wirebench/core/samples';
 import type { Suite } from './suite.js';
 import { targetFor } from './suite.js';

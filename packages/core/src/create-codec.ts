@@ -4,7 +4,7 @@ import { WirebenchError } from './errors.js';
 import type { Schema } from './schema/types.js';
 
 export interface CreateCodecOptions extends SchemaCodecOptions {
-  /** Required by protobuf and flatbuffers: from `schemaFromProto(...)` or, for any JSON, `inferSchema(sample)`. */
+  /** Required by protobuf and flatbuffers: `inferSchema(sample)` for any JSON, or `schemaFromProto(...)` from `@wirebench/core/schema`. */
   schema?: Schema;
 }
 
@@ -35,7 +35,7 @@ export async function createCodec(format: FormatId, options: CreateCodecOptions 
 function requireSchema(format: FormatId, schema: Schema | undefined): Schema {
   if (!schema) {
     throw new WirebenchError(
-      `needs a schema: createCodec('${format}', { schema: inferSchema(sample) }) or a schema from schemaFromProto(protoText, rootMessage)`,
+      `needs a schema: createCodec('${format}', { schema: inferSchema(sample) }) or a schema from schemaFromProto(protoText, rootMessage) (import it from '@wirebench/core/schema')`,
       { format },
     );
   }

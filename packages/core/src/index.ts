@@ -1,10 +1,13 @@
+/**
+ * `@wirebench/core`: loads no format library until a codec is created (`createCodec` imports each
+ * format lazily). `schemaFromProto`, which needs protobufjs, is in `@wirebench/core/schema`.
+ */
 export type { Codec, FormatId, SchemaCodecOptions } from './codec.js';
 export type { CodecOptions, Limits } from './limits.js';
 export { DEFAULT_LIMITS } from './limits.js';
 export { FORMATS, MEDIA_TYPES, SCHEMA_FORMATS } from './codec.js';
 export { WirebenchError } from './errors.js';
 export type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from './schema/types.js';
-export { schemaFromProto } from './schema/from-proto.js';
 export { toProto } from './schema/to-proto.js';
 export { toFbs } from './schema/to-fbs.js';
 export type { CreateCodecOptions } from './create-codec.js';

@@ -24,7 +24,8 @@ export const CANONICAL_MESSAGES: Readonly<Record<CanonicalShape, string>> = {
   order_batch: 'OrderBatch',
 };
 
-type Random = () => number;
+/** A source of numbers in [0, 1), such as `seededRandom(seed)` or `Math.random`. */
+export type Random = () => number;
 
 const int = (rng: Random, min: number, max: number): number => min + Math.floor(rng() * (max - min + 1));
 const pick = <T>(rng: Random, items: readonly T[]): T => items[int(rng, 0, items.length - 1)] as T;

@@ -12,7 +12,7 @@ interface SimdjsonBinding {
 
 // Reached through process.getBuiltinModule so that no `node:` import sits on a browser bundle's path.
 interface NodeProcess {
-  getBuiltinModule?(id: 'node:module'): { createRequire(from: string): (id: string) => unknown };
+  getBuiltinModule?(id: 'node:module'): { createRequire(from: string): { (id: string): unknown; resolve(id: string): string } };
 }
 
 let binding: SimdjsonBinding | undefined;
@@ -27,7 +27,11 @@ function loadBinding(): SimdjsonBinding {
     });
   }
   try {
-    binding = nodeModule.createRequire(import.meta.url)('simdjson') as SimdjsonBinding;
+    const requireHere = nodeModule.createRequire(import.meta.url);
+    // Where the addon was not built (install scripts skipped or failed), simdjson's index exports
+    // the global JSON instead: JSON.parse would then be timed and reported as simdjson.
+    requireHere.resolve('simdjson/build/Release/simdjson.node');
+    binding = requireHere('simdjson') as SimdjsonBinding;
     return binding;
   } catch (error) {
     throw new WirebenchError(

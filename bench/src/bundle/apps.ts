@@ -1,0 +1,77 @@
+import { inferSchema } from '@wirebench/core';
+
+/**
+ * One tiny browser app per entry of @wirebench/core: the smallest real use of it (a factory called,
+ * a payload encoded and decoded), so that the bundle holds what an app shipping that entry ships.
+ */
+export interface BundleApp {
+  /** The row's name, and its key in the budget file. */
+  readonly name: string;
+  /** What the app does, for the table. */
+  readonly does: string;
+  readonly source: string;
+  /** Packages from node_modules the bundle may hold; any other one fails the budget. */
+  readonly allowedPackages: readonly string[];
+}
+
+const PAYLOAD = { id: 7, name: 'Ana', tags: ['new', 'sale'] };
+const payload = JSON.stringify(PAYLOAD);
+// The schema codecs get the schema as data, as an app that ships a printed schema would: the rows
+// then weigh the codec, not inference.
+const schema = JSON.stringify(inferSchema(PAYLOAD));
+/** A codec written inline, so the measure and negotiate rows do not weigh a format's codec. */
+const STUB_CODEC = `{ format: 'json', mediaType: 'application/json', encode: (v) => new TextEncoder().encode(JSON.stringify(v)), decode: (b) => JSON.parse(new TextDecoder().decode(b)) }`;
+
+const roundTrip = (specifier: string, factory: string, args = ''): BundleApp => ({
+  name: specifier,
+  does: `\`${factory}(${args ? 'schema' : ''})\`, encode, decode`,
+  source: `import { ${factory} } from '${specifier}';
+const codec = ${factory}(${args});
+console.log(codec.decode(codec.encode(${payload})));`,
+  allowedPackages: [],
+});
+
+export const BUNDLE_APPS: readonly BundleApp[] = [
+  {
+    name: '@wirebench/core',
+    does: "`await createCodec('json')`, encode, decode (the json codec loads as a chunk of its own)",
+    source: `import { createCodec } from '@wirebench/core';
+const codec = await createCodec('json');
+console.log(codec.decode(codec.encode(${payload})));`,
+    allowedPackages: [],
+  },
+  {
+    name: '@wirebench/core (every export)',
+    does: 'keeps every export of the root (what Node loads on `import`)',
+    source: `import * as core from '@wirebench/core';
+console.log(core);`,
+    allowedPackages: [],
+  },
+  roundTrip('@wirebench/core/json', 'jsonCodec'),
+  roundTrip('@wirebench/core/msgpack', 'msgpackCodec'),
+  roundTrip('@wirebench/core/cbor', 'cborCodec'),
+  roundTrip('@wirebench/core/protobuf', 'protobufCodec', schema),
+  roundTrip('@wirebench/core/flatbuffers', 'flatbuffersCodec', schema),
+  {
+    name: '@wirebench/core/measure',
+    does: '`measure` over one inline codec',
+    source: `import { measure } from '@wirebench/core/measure';
+console.log(await measure([{ payload: { name: 'p', value: ${payload} }, codecs: [${STUB_CODEC}] }], { rounds: 1 }));`,
+    allowedPackages: ['tinybench'],
+  },
+  {
+    name: '@wirebench/core/negotiate',
+    does: '`negotiateFormat`, `createFetchClient` over one inline codec',
+    source: `import { createFetchClient, negotiateFormat } from '@wirebench/core/negotiate';
+console.log(negotiateFormat('application/msgpack, */*;q=0.1', ['json', 'msgpack']));
+console.log(await createFetchClient({ codecs: [${STUB_CODEC}] }).request('/orders/latest'));`,
+    allowedPackages: [],
+  },
+  {
+    name: '@wirebench/core/schema',
+    does: '`schemaFromProto(toProto(inferSchema(payload)))` (protobufjs parses the .proto)',
+    source: `import { inferSchema, schemaFromProto, toProto } from '@wirebench/core/schema';
+console.log(schemaFromProto(toProto(inferSchema(${payload})), 'Root'));`,
+    allowedPackages: ['protobufjs', 'long'],
+  },
+];

@@ -1,0 +1,97 @@
+/**
+ * `npm run bundle:budget`: bundles a tiny browser app per entry of @wirebench/core, prints each
+ * one's minified, gzip and brotli bytes, and fails (exit 1) when an entry's gzipped size grew more
+ * than 10 % over bench/baselines/bundle-sizes.json or it bundles a package it must not (a format
+ * library in a codec's entry, tinybench outside measure). `-- --update` accepts the sizes: it
+ * rewrites the budget file and the tables between the bundle-sizes markers of the READMEs.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { VERSION } from 'rolldown';
+import { BUNDLE_APPS } from '../bundle/apps.js';
+import type { BundleBudget } from '../bundle/budget.js';
+import { ALLOWED_GROWTH, BUNDLE_SIZES_BEGIN, BUNDLE_SIZES_END, budgetOf, budgetProblems, renderBundleSizes } from '../bundle/budget.js';
+import type { BundleReport } from '../bundle/sizes.js';
+import { bundleApp } from '../bundle/sizes.js';
+import { MarkerError, spliceBetween } from '../report/markers.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const COMMAND = 'npm run bundle:budget';
+const BUDGET = join(ROOT, 'bench/baselines/bundle-sizes.json');
+/** Both show the table: the repository's README and the one npm shows for the package. */
+const READMES = [join(ROOT, 'README.md'), join(ROOT, 'packages/core/README.md')];
+const BUNDLER = `rolldown ${VERSION}`;
+
+const USAGE = `${COMMAND} [-- --update]
+
+Bundles a tiny browser app per entry of @wirebench/core (its built dist: run npm run build first;
+the npm script does) with ${BUNDLER} (browser, ESM, minified), and prints the bytes a page loads
+before each app runs: minified, gzip -9 and brotli 11. Exits 1 when an entry's gzip bytes grew more
+than ${ALLOWED_GROWTH * 100} % over ${relative(ROOT, BUDGET)}, or when an entry bundles a package it must not.
+
+  --update     accept the sizes: rewrite ${relative(ROOT, BUDGET)} and the tables between
+               ${BUNDLE_SIZES_BEGIN} and ${BUNDLE_SIZES_END} in ${READMES.map((file) => relative(ROOT, file)).join(' and ')}
+  -h, --help   this text`;
+
+function readBudget(): BundleBudget | undefined {
+  if (!existsSync(BUDGET)) return undefined;
+  return JSON.parse(readFileSync(BUDGET, 'utf8')) as BundleBudget;
+}
+
+function printSizes(reports: readonly BundleReport[], budget: BundleBudget | undefined): void {
+  const width = Math.max(...reports.map((report) => report.name.length));
+  console.log(`${'entry'.padEnd(width)}  minified      gzip    brotli  budget (gzip)  packages`);
+  for (const report of reports) {
+    const budgeted = budget?.entries[report.name]?.gzip;
+    const cells = [report.minified, report.gzip, report.brotli].map((n) => String(n).padStart(8)).join('  ');
+    const packages = report.packages.length > 0 ? report.packages.join(', ') : '-';
+    console.log(`${report.name.padEnd(width)}  ${cells}  ${String(budgeted ?? '-').padStart(13)}  ${packages}`);
+  }
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { update: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    }));
+  } catch (error) {
+    console.error(`bundle:budget: ${(error as Error).message.split('\n')[0]} (see ${COMMAND} -- --help)`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const reports: BundleReport[] = [];
+  for (const app of BUNDLE_APPS) reports.push(await bundleApp(app, ROOT));
+  const budget = readBudget();
+  if (budget && budget.bundler !== BUNDLER) console.log(`bundle:budget: the budget was measured with ${budget.bundler}, this run with ${BUNDLER}`);
+  printSizes(reports, budget);
+
+  if (values.update) {
+    const table = renderBundleSizes(reports, BUNDLE_APPS, BUNDLER, COMMAND);
+    try {
+      // Every README is checked before any file is written.
+      const readmes = READMES.map((file) => [file, spliceBetween(readFileSync(file, 'utf8'), BUNDLE_SIZES_BEGIN, BUNDLE_SIZES_END, table)] as const);
+      for (const [file, text] of readmes) writeFileSync(file, text);
+    } catch (error) {
+      if (!(error instanceof MarkerError)) throw error;
+      console.error(`bundle:budget: ${error.message}`);
+      return 1;
+    }
+    writeFileSync(BUDGET, `${JSON.stringify(budgetOf(reports, BUNDLER, `${COMMAND} -- --update`), null, 2)}\n`);
+    console.log(`\nbundle:budget: wrote ${relative(ROOT, BUDGET)} and the tables in ${READMES.map((file) => relative(ROOT, file)).join(', ')}`);
+  }
+
+  // A package an entry must not bundle fails even with --update: no budget accepts it.
+  const problems = budgetProblems(reports, BUNDLE_APPS, values.update ? readBudget() : budget, COMMAND);
+  for (const problem of problems) console.error(`bundle:budget: ${problem}`);
+  if (problems.length === 0) console.log(`\nbundle:budget: every entry within ${ALLOWED_GROWTH * 100} % of its budget, bundling only the packages it may`);
+  return problems.length > 0 ? 1 : 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

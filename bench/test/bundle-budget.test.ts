@@ -1,0 +1,69 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { BundleApp } from '../src/bundle/apps.js';
+import { BUNDLE_APPS } from '../src/bundle/apps.js';
+import type { BundleBudget } from '../src/bundle/budget.js';
+import { budgetProblems } from '../src/bundle/budget.js';
+import type { BundleReport } from '../src/bundle/sizes.js';
+import { bundleApp, packageOf } from '../src/bundle/sizes.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const COMMAND = 'npm run bundle:budget';
+
+const app = (name: string, allowedPackages: readonly string[] = []): BundleApp => ({ name, does: '', source: '', allowedPackages });
+const report = (name: string, gzip: number, packages: readonly string[] = []): BundleReport => ({
+  name,
+  minified: gzip * 3,
+  gzip,
+  brotli: gzip,
+  lazyGzip: 0,
+  packages,
+});
+const budget = (entries: Record<string, number>): BundleBudget => ({
+  note: '',
+  bundler: 'rolldown',
+  entries: Object.fromEntries(Object.entries(entries).map(([name, gzip]) => [name, { minified: gzip * 3, gzip, brotli: gzip, lazyGzip: 0 }])),
+});
+
+describe('budgetProblems', () => {
+  const apps = [app('a'), app('m', ['tinybench'])];
+
+  it('allows up to 10 % growth of the gzipped size, and fails past it', () => {
+    expect(budgetProblems([report('a', 1100)], apps, budget({ a: 1000 }), COMMAND)).toEqual([]);
+    const [problem] = budgetProblems([report('a', 1101)], apps, budget({ a: 1000 }), COMMAND);
+    expect(problem).toMatch(/^a is 1101 B gzipped, 10\.1 % over its budget of 1000 B/);
+    expect(problem).toContain('npm run bundle:budget -- --update');
+  });
+
+  it('fails an entry that bundles a package it may not, whatever its size', () => {
+    expect(budgetProblems([report('a', 10, ['protobufjs', 'long'])], apps, budget({ a: 1000 }), COMMAND)).toEqual([
+      'a bundles protobufjs, long; it may bundle no package but @wirebench/core',
+    ]);
+    expect(budgetProblems([report('m', 10, ['tinybench'])], apps, budget({ m: 10 }), COMMAND)).toEqual([]);
+  });
+
+  it('fails an entry without a budget, saying how to give it one', () => {
+    expect(budgetProblems([report('a', 10)], apps, undefined, COMMAND)).toEqual(['a has no budget yet: run `npm run bundle:budget -- --update`']);
+  });
+});
+
+describe('packageOf', () => {
+  it('names the package of a file in node_modules, scoped or not, the innermost one when nested', () => {
+    expect(packageOf('/r/node_modules/protobufjs/src/index.js')).toBe('protobufjs');
+    expect(packageOf('/r/node_modules/@msgpack/msgpack/dist/index.mjs')).toBe('@msgpack/msgpack');
+    expect(packageOf('/r/node_modules/protobufjs/node_modules/long/index.js')).toBe('long');
+    expect(packageOf('/r/packages/core/dist/index.js')).toBeUndefined();
+  });
+});
+
+describe('the codec entries bundle no library', () => {
+  // The format libraries and tinybench are in this repository's node_modules, so a stray import would resolve and show here.
+  for (const name of ['@wirebench/core', '@wirebench/core (every export)', '@wirebench/core/json', '@wirebench/core/msgpack', '@wirebench/core/cbor']) {
+    it(name, async () => {
+      const entry = BUNDLE_APPS.find((candidate) => candidate.name === name) as BundleApp;
+      const bundled = await bundleApp(entry, ROOT);
+      expect(bundled.packages).toEqual([]);
+      expect(bundled.gzip).toBeGreaterThan(0);
+    });
+  }
+});

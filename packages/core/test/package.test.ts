@@ -1,0 +1,223 @@
+/**
+ * The package as npm ships it: packs packages/core (its built dist) into a tarball, installs that
+ * into an empty project, and uses it there the way an app would: every entry imported in Node and a
+ * payload round-tripped through each codec, the README's example run, and a browser bundle of the
+ * installed package run in headless Chromium. Install scripts are skipped (`--ignore-scripts`), so
+ * simdjson's addon is not built and its entry must reject, saying so.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OutputChunk } from 'rolldown';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './support/paths.js';
+
+const PACKAGE_DIR = join(REPO_ROOT, 'packages/core');
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.log(`package.test.ts: no Chromium at ${CHROMIUM} (apt-get install chromium): the browser bundle is built but not run`);
+
+/** Every format library and tinybench: the root entry must load none of them. */
+const LIBRARIES = ['protobufjs', 'long', 'tinybench', 'simdjson', 'flatbuffers', 'cbor-x', '@msgpack/msgpack'];
+
+interface PackedFile {
+  readonly path: string;
+}
+
+let scratch = '';
+let project = '';
+let packed: readonly string[] = [];
+
+/** npm as a user runs it: not as the child of `npm test`, whose npm_* variables would leak into it. */
+function npm(args: readonly string[], cwd: string): string {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
+  return execFileSync('npm', [...args], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Runs a module in the project (so it resolves the installed package) and returns what it printed as JSON. */
+function runInProject(file: string, source: string, nodeArgs: readonly string[] = []): unknown {
+  writeFileSync(join(project, file), source);
+  const out = execFileSync(process.execPath, [...nodeArgs, file], { cwd: project, encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '') as unknown;
+}
+
+beforeAll(() => {
+  if (!existsSync(join(PACKAGE_DIR, 'dist/index.js'))) throw new Error(`${PACKAGE_DIR}/dist is missing: run \`npm run build\` first (npm test does)`);
+  scratch = mkdtempSync(join(tmpdir(), 'wirebench-package-'));
+  const [pack] = JSON.parse(npm(['pack', '--json', '--pack-destination', scratch], PACKAGE_DIR)) as [{ filename: string; files: PackedFile[] }];
+  packed = pack.files.map((file) => file.path);
+  project = join(scratch, 'app');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  // --prefer-offline: protobufjs, long and tinybench come from the npm cache that installing the repository filled.
+  npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', join(scratch, pack.filename)], project);
+}, 120_000);
+
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('the tarball', () => {
+  it('holds the README, the LICENSE, dist and src, and no tests or build info', () => {
+    expect(packed).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/index.d.ts.map', 'src/index.ts']));
+    expect(packed.filter((path) => /(^|\/)test\/|\.test\.|tsbuildinfo/.test(path))).toEqual([]);
+  });
+
+  it('holds every file the exports map names', () => {
+    const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>> };
+    const targets = Object.values(manifest.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)));
+    expect(targets.map((target) => target.replace(/^\.\//, '')).filter((path) => !packed.includes(path))).toEqual([]);
+  });
+
+  it('ships no stale build output: every dist module comes from a src module', () => {
+    const stale = packed.filter((path) => path.startsWith('dist/') && path.endsWith('.js') && !packed.includes(path.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts')));
+    expect(stale).toEqual([]);
+  });
+});
+
+describe('installed, in Node', () => {
+  it('the root entry loads no format library and no tinybench, and no native addon', () => {
+    // A load hook sees every module Node loads (ESM and the CJS modules ESM imports); require.cache the CJS ones.
+    writeFileSync(
+      join(project, 'hooks.mjs'),
+      `import { appendFileSync } from 'node:fs';
+let log;
+export function initialize(data) { log = data.log; }
+export async function load(url, context, nextLoad) { appendFileSync(log, url + '\\n'); return nextLoad(url, context); }`,
+    );
+    const log = join(project, 'loaded.txt');
+    const loaded = runInProject(
+      'import-root.mjs',
+      `import { register, createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+register('./hooks.mjs', import.meta.url, { data: { log: ${JSON.stringify(log)} } });
+const addons = [];
+const dlopen = process.dlopen;
+process.dlopen = function (module, filename, ...rest) { addons.push(filename); return dlopen.call(this, module, filename, ...rest); };
+const core = await import('@wirebench/core');
+const modules = [...readFileSync(${JSON.stringify(log)}, 'utf8').split('\\n'), ...Object.keys(createRequire(import.meta.url).cache)];
+console.log(JSON.stringify({ exports: Object.keys(core).length, modules, addons }));`,
+    ) as { exports: number; modules: string[]; addons: string[] };
+    expect(loaded.exports).toBeGreaterThan(10);
+    // The hook did see the package's own modules, so an empty list below means something.
+    expect(loaded.modules.some((url) => url.includes('/node_modules/@wirebench/core/dist/create-codec.js'))).toBe(true);
+    const libraries = LIBRARIES.filter((name) => loaded.modules.some((url) => url.includes(`/node_modules/${name}/`)));
+    expect(libraries, 'libraries loaded by importing @wirebench/core').toEqual([]);
+    expect(loaded.addons).toEqual([]);
+  });
+
+  it('every entry imports, and a payload round-trips through each codec; simdjson rejects without its addon', () => {
+    const results = runInProject(
+      'use-entries.mjs',
+      `const addons = [];
+const dlopen = process.dlopen;
+process.dlopen = function (module, filename, ...rest) { addons.push(filename); return dlopen.call(this, module, filename, ...rest); };
+const { createCodec, checkRoundTrip } = await import('@wirebench/core');
+const { inferSchema, schemaFromProto, toProto } = await import('@wirebench/core/schema');
+const { canonicalSamples } = await import('@wirebench/core/samples');
+const { measure } = await import('@wirebench/core/measure');
+const { negotiateFormat } = await import('@wirebench/core/negotiate');
+const factories = {
+  json: (await import('@wirebench/core/json')).jsonCodec,
+  msgpack: (await import('@wirebench/core/msgpack')).msgpackCodec,
+  cbor: (await import('@wirebench/core/cbor')).cborCodec,
+  protobuf: (await import('@wirebench/core/protobuf')).protobufCodec,
+  flatbuffers: (await import('@wirebench/core/flatbuffers')).flatbuffersCodec,
+};
+const { value } = canonicalSamples(1).find((sample) => sample.shape === 'order');
+// The schema goes through its printed .proto, as a shared one would.
+const schema = schemaFromProto(toProto(inferSchema(value)), 'Root');
+const out = { roundTrips: {}, viaCreateCodec: {}, addons };
+for (const [format, factory] of Object.entries(factories)) {
+  const codec = format === 'protobuf' || format === 'flatbuffers' ? factory(schema) : factory();
+  out.roundTrips[format] = checkRoundTrip(value, codec.decode(codec.encode(value))).ok;
+  const lazy = await createCodec(format, { schema });
+  out.viaCreateCodec[format] = checkRoundTrip(value, lazy.decode(lazy.encode(value))).ok;
+}
+try {
+  (await import('@wirebench/core/simdjson')).simdjsonCodec();
+  out.simdjson = 'loaded';
+} catch (error) {
+  out.simdjson = error.name + ': ' + error.message;
+}
+const measured = await measure([{ payload: { name: 'order', value }, codecs: [factories.json()] }], { rounds: 1, minRounds: 1, roundTime: 2, warmupTime: 2, bootstrapResamples: 20 });
+out.measuredRows = measured.payloads[0].rows.length;
+out.negotiated = negotiateFormat('application/cbor, */*;q=0.1', ['json', 'cbor']);
+console.log(JSON.stringify(out));`,
+    ) as Record<string, unknown>;
+    const everyFormat = { json: true, msgpack: true, cbor: true, protobuf: true, flatbuffers: true };
+    expect(results['roundTrips']).toEqual(everyFormat);
+    expect(results['viaCreateCodec']).toEqual(everyFormat);
+    // Installed with --ignore-scripts, so the optional addon was never built: the entry says so and how to get it.
+    expect(results['simdjson']).toMatch(/^WirebenchError: simdjson: the simdjson native addon is not installed or did not build/);
+    expect(results['measuredRows']).toBe(1);
+    expect(results['negotiated']).toBe('cbor');
+    expect(results['addons']).toEqual([]);
+  });
+
+  it("the README's example runs as written", () => {
+    const readme = readFileSync(join(project, 'node_modules/@wirebench/core/README.md'), 'utf8');
+    const example = /## Example\s+```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example, 'a ```ts block under ## Example').toBeDefined();
+    writeFileSync(join(project, 'example.mjs'), example ?? '');
+    const out = execFileSync(process.execPath, ['example.mjs'], { cwd: project, encoding: 'utf8' });
+    expect(out.trim().split('\n').at(-1)).toBe('true');
+  });
+});
+
+describe('installed, in a browser bundle', () => {
+  let bundle = '';
+
+  beforeAll(async () => {
+    writeFileSync(
+      join(project, 'browser-app.js'),
+      `import { checkRoundTrip, createCodec, inferSchema } from '@wirebench/core';
+import { msgpackCodec } from '@wirebench/core/msgpack';
+import { canonicalSamples } from '@wirebench/core/samples';
+
+window.roundTrips = (async () => {
+  const { value } = canonicalSamples(1).find((sample) => sample.shape === 'order');
+  const schema = inferSchema(value);
+  const out = {};
+  for (const format of ['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers']) {
+    const codec = await createCodec(format, { schema });
+    out[format] = checkRoundTrip(value, codec.decode(codec.encode(value))).ok;
+  }
+  const msgpack = msgpackCodec();
+  out.msgpackSubpath = checkRoundTrip(value, msgpack.decode(msgpack.encode(value))).ok;
+  return out;
+})();`,
+    );
+    const { rolldown } = await import('rolldown');
+    const build = await rolldown({ input: join(project, 'browser-app.js'), cwd: project, platform: 'browser', logLevel: 'silent' });
+    try {
+      // One file (the formats createCodec imports inlined), so the page needs no server.
+      const { output } = await build.generate({ format: 'iife', codeSplitting: false, minify: true });
+      bundle = (output[0] as OutputChunk).code;
+    } finally {
+      await build.close();
+    }
+  });
+
+  it('bundles for browsers with no Node built-in', () => {
+    expect(bundle.length).toBeGreaterThan(1000);
+    // simdjson's factory names node:module in a string it hands to process.getBuiltinModule, which is no import.
+    expect(/(?:from|import\(|require\()\s*["'`]node:/.exec(bundle)?.[0]).toBeUndefined();
+  });
+
+  it.skipIf(!hasChromium)('round-trips a payload through every format in headless Chromium', async () => {
+    const { chromium } = await import('playwright-core');
+    const profile = join(scratch, 'chromium-profile');
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      const page = await context.newPage();
+      await page.addScriptTag({ content: bundle });
+      const results = await page.evaluate(() => (window as unknown as { roundTrips: Promise<Record<string, boolean>> }).roundTrips);
+      expect(results).toEqual({ json: true, msgpack: true, cbor: true, protobuf: true, flatbuffers: true, msgpackSubpath: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
