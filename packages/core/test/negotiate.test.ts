@@ -107,10 +107,14 @@ describe('negotiateFormat', () => {
     expect(negotiateFormat('application/json;q=0', ['json'])).toBeUndefined();
   });
 
-  it('ignores parameters for matching, but a range with more parameters is more specific', () => {
+  it('lets a range with parameters weigh a type only where no bare range names it (RFC 9110 §12.5.1)', () => {
     expect(negotiateFormat('application/json;charset=utf-8', SCHEMALESS)).toBe('json');
-    expect(negotiateFormat('application/json;q=0.1, application/json;v=2;q=0.9, application/cbor;q=0.5', SCHEMALESS)).toBe('json');
-    expect(negotiateFormat('application/json;v=2;q=0, application/json;q=1, application/cbor;q=0.5', SCHEMALESS)).toBe('cbor');
+    expect(negotiateFormat('application/json;charset=utf-8;q=0', SCHEMALESS)).toBe(undefined);
+    expect(negotiateFormat('application/json;q=0.1, application/json;v=2;q=0.9, application/cbor;q=0.5', SCHEMALESS)).toBe('cbor');
+    expect(negotiateFormat('application/json;v=2;q=0, application/json;q=1, application/cbor;q=0.5', SCHEMALESS)).toBe('json');
+    expect(negotiateFormat('application/json;v=1;q=0, application/json', ['json'])).toBe('json');
+    expect(negotiateFormat('application/json;q=0.2, application/json;v=2, application/cbor;q=0.5', SCHEMALESS)).toBe('cbor');
+    expect(negotiateFormat('application/json;v=2;q=0.9, application/*;q=0.5, application/cbor;q=0.6', SCHEMALESS)).toBe('json');
   });
 
   it('is case-insensitive', () => {

@@ -90,16 +90,19 @@ function splitOutsideQuotes(text: string, separator: ',' | ';'): string[] {
 }
 
 /**
- * How closely a range names a media type: an exact type beats `type/*`, which beats `*`/`*`, and
- * among exact ones more parameters are more specific (RFC 9110: `text/plain;format=flowed` over
- * `text/plain`). -1 when the range does not match at all.
+ * How closely a range names one of our media types, which carry no parameters: the exact type
+ * without parameters, then the exact type with parameters, then `type/*`, then `*`/`*`; -1 when it
+ * does not match. RFC 9110 gives `text/plain;format=flowed` to representations with that parameter
+ * only, so a range with parameters counts only where no bare range names the type (and
+ * `application/json;charset=utf-8` alone still asks for JSON).
  */
 function specificity(range: MediaRange, mediaType: string): number {
   if (range.type === '*') return 0;
   const slash = mediaType.indexOf('/');
   if (range.type !== mediaType.slice(0, slash)) return -1;
   if (range.subtype === '*') return 1;
-  return range.subtype === mediaType.slice(slash + 1) ? 2 + range.params.size : -1;
+  if (range.subtype !== mediaType.slice(slash + 1)) return -1;
+  return range.params.size === 0 ? 3 : 2;
 }
 
 /**

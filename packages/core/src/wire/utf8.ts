@@ -74,6 +74,8 @@ export function readUtf8(bytes: Uint8Array, start: number, length: number, forma
  * character, costs more. A string kept after decode keeps at most WINDOW bytes of text alive.
  */
 export class Utf8Strings {
+  /** Bytes decoded into windows so far: a reader whose input can point at the same bytes many times (FlatBuffers) charges them to its budget. */
+  windowBytes = 0;
   private window = '';
   private windowStart = 0;
   private windowEnd = 0;
@@ -111,6 +113,7 @@ export class Utf8Strings {
     }
     this.windowStart = from;
     this.windowEnd = to;
+    this.windowBytes += to - from;
     this.window = DECODER.decode(bytes.subarray(from, to));
     return this.window.substring(start - from, end - from);
   }

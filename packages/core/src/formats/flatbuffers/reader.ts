@@ -1,10 +1,8 @@
 import { WirebenchError } from '../../errors.js';
 import type { Limits } from '../../limits.js';
 import { limitExceeded } from '../../limits.js';
-import { Utf8Strings } from '../../wire/utf8.js';
+import { SHORT_DECODE, Utf8Strings } from '../../wire/utf8.js';
 
-/** Strings up to this many bytes are decoded at each reference; longer ones once per position. */
-const SHARED_STRING = 256;
 
 /**
  * Bounds-checked access to untrusted FlatBuffers bytes, with a budget on materialized values:
@@ -14,7 +12,7 @@ export class Reader {
   readonly view: DataView;
   readonly size: number;
   private budget: number;
-  /** Long strings by position: one referenced many times (`createSharedString`) is decoded and charged once. */
+  /** Strings past SHORT_DECODE bytes by position: one referenced many times (`createSharedString`) is decoded and charged once. */
   private readonly strings = new Map<number, string>();
   private readonly text: Utf8Strings;
 
@@ -64,19 +62,18 @@ export class Reader {
     const length = this.view.getUint32(start, true);
     this.need(start + 4, length);
     if (length > this.limits.maxStringLength) throw limitExceeded('flatbuffers', 'maxStringLength', this.limits.maxStringLength, `a string of ${length} bytes`);
-    // Memory stays linear in the budget: a string up to SHARED_STRING bytes is decoded at each
-    // reference and charged a unit per 32 bytes (so at most 32 characters per unit, without a cache
-    // lookup per string); a longer one is decoded and charged once, then shared (strings are
-    // immutable), so references to one shared string (`createSharedString`) cost one unit each.
-    if (length <= SHARED_STRING) {
-      this.spend(1 + (length >> 5));
-      return this.text.read(start + 4, length);
-    }
+    // Memory stays linear in the budget. A string of up to SHORT_DECODE bytes is decoded at each
+    // reference for a unit (at most 32 characters per unit, without a cache lookup per string). A
+    // longer one is decoded and charged once, a unit per 32 bytes plus the window it was cut from
+    // (wire/utf8.ts), then shared (strings are immutable): references to one shared string
+    // (`createSharedString`) cost a unit each, and cannot make a window each.
     this.spend(1);
+    if (length <= SHORT_DECODE) return this.text.read(start + 4, length);
     const cached = this.strings.get(start);
     if (cached !== undefined) return cached;
-    this.spend(length);
+    const windowBytes = this.text.windowBytes;
     const text = this.text.read(start + 4, length);
+    this.spend((length + this.text.windowBytes - windowBytes) >> 5);
     this.strings.set(start, text);
     return text;
   }
