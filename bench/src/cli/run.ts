@@ -4,8 +4,7 @@
  */
 import type { MeasureProgress, MeasureResult } from '@wirebench/core/measure';
 import { measure } from '@wirebench/core/measure';
-import { renderHtmlReport } from '../report/html.js';
-import { LEGEND, formatResult } from '../report/text.js';
+import { LEGEND, formatResult, renderHtmlReport } from '@wirebench/core/report';
 import type { Suite } from '../suites/suite.js';
 import type { BenchArgs } from './options.js';
 import { USAGE, UsageError, parseBenchArgs } from './options.js';
@@ -51,7 +50,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const jsonPath = args.json ?? DEFAULT_JSON;
   try {
     writeOutput(jsonPath, `${JSON.stringify(result, null, 1)}\n`, '--json');
-    if (args.html) writeOutput(args.html, renderHtmlReport(result), '--html');
+    if (args.html) writeOutput(args.html, renderHtmlReport(result, { notes: notes() }), '--html');
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`bench: ${error.message}`);

@@ -1,4 +1,4 @@
-import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
+import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '../measure/types.js';
 
 /** Plain-text tables of a result: what a terminal or a CI log shows. Browser-safe. */
 
