@@ -9,7 +9,7 @@ import type { Suite } from '../suites/suite.js';
 import type { BenchArgs } from './options.js';
 import { USAGE, UsageError, parseBenchArgs } from './options.js';
 import { PayloadFileError, checkOutput, contextFor, nodeMeasureOptions, planTargets, suitesFor, writeOutput } from './plan.js';
-import { progressReporter } from './progress.js';
+import { progressReporter } from '@wirebench/core/node';
 
 const DEFAULT_JSON = 'bench/results/latest.json';
 
