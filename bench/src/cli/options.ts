@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import type { FormatId } from '@wirebench/core';
 import { FORMATS } from '@wirebench/core';
-import { UsageError, parseFormats, parseNumber as number } from '@wirebench/core/node';
+import { UsageError, parseCommandLine, parseFormats, parseNumber as number } from '@wirebench/core/node';
 import type { SuiteName } from '../suites/index.js';
 import { SUITE_NAMES } from '../suites/index.js';
 
@@ -38,33 +37,22 @@ export const DEFAULTS = { rounds: 11, roundTime: 40, warmupTime: 150 } as const;
 export { UsageError };
 
 export function parseBenchArgs(argv: readonly string[], browser = false): BenchArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        help: { type: 'boolean', short: 'h', default: false },
-        suite: { type: 'string' },
-        formats: { type: 'string' },
-        filter: { type: 'string' },
-        libraries: { type: 'boolean', default: false },
-        quick: { type: 'boolean', default: false },
-        rounds: { type: 'string' },
-        time: { type: 'string' },
-        warmup: { type: 'string' },
-        budget: { type: 'string' },
-        seed: { type: 'string', default: '1' },
-        json: { type: 'string' },
-        html: { type: 'string' },
-        ...(browser ? { 'cpu-throttle': { type: 'string', default: '1' }, mode: { type: 'string', default: 'both' } } : {}),
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandLine(argv, {
+    help: { type: 'boolean', short: 'h', default: false },
+    suite: { type: 'string' },
+    formats: { type: 'string' },
+    filter: { type: 'string' },
+    libraries: { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    rounds: { type: 'string' },
+    time: { type: 'string' },
+    warmup: { type: 'string' },
+    budget: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    json: { type: 'string' },
+    html: { type: 'string' },
+    ...(browser ? { 'cpu-throttle': { type: 'string', default: '1' }, mode: { type: 'string', default: 'both' } } : {}),
+  });
   const string = (name: string): string | undefined => values[name as keyof typeof values] as string | undefined;
   const preset = values.quick ? QUICK : DEFAULTS;
 

@@ -4,7 +4,7 @@
  */
 import type { MeasureProgress, MeasureResult } from '@wirebench/core/measure';
 import { measure } from '@wirebench/core/measure';
-import { LEGEND, formatResult, renderHtmlReport } from '@wirebench/core/report';
+import { LEGEND, fidelitySummary, formatResult, renderHtmlReport } from '@wirebench/core/report';
 import type { Suite } from '../suites/suite.js';
 import type { BenchArgs } from './options.js';
 import { USAGE, UsageError, parseBenchArgs } from './options.js';
@@ -60,8 +60,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (args.html) {
     console.log(`HTML report: ${args.html}`);
   }
-  const lossy = result.payloads.flatMap((p) => p.rows.filter((r) => r.fidelity && !r.fidelity.ok).map((r) => `${r.name} on ${p.name}`));
-  if (lossy.length > 0) console.log(`fidelity: these did not give the payload back exactly: ${lossy.join('; ')}`);
+  for (const line of fidelitySummary(result)) console.log(line);
   return 0;
 }
 

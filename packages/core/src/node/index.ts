@@ -7,4 +7,4 @@ export { brotliSize, cpuPressure, libraryVersions, nodeCompressors, nodeEnvironm
 export type { PayloadFile } from './files.js';
 export { PayloadFileError, findPayloadFiles, readPayloadFiles } from './files.js';
 export { progressReporter } from './progress.js';
-export { UsageError, checkOutput, checkOutputFolder, parseFormats, parseNumber, writeOutput } from './usage.js';
+export { UsageError, checkOutput, checkOutputFolder, parseCommandLine, parseFormats, parseNumber, writeOutput } from './usage.js';

@@ -1,5 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
 import type { FormatId } from '../codec.js';
 import { FORMATS } from '../codec.js';
 
@@ -8,6 +10,20 @@ import { FORMATS } from '../codec.js';
 /** A command-line mistake (a bad option, a missing file, invalid JSON): printed as one line, exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type CommandLine<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: O }>>;
+
+/** `node:util` parseArgs, strict, with positionals; a mistake is a UsageError of one line. */
+export function parseCommandLine<const O extends Options>(argv: readonly string[], options: O): CommandLine<O> {
+  try {
+    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
+  } catch (error) {
+    // Node's "Unknown option '--x'. To specify a positional argument starting with a '-', …": the first sentence says it.
+    const line = (error as Error).message.split('\n')[0] ?? 'bad arguments';
+    throw new UsageError(line.replace(/\. To specify a positional argument.*$/, ''));
+  }
 }
 
 /** A comma-separated list of format ids, each checked; `json` first when `withJson` (every ratio is to JSON). */
@@ -51,6 +67,7 @@ export function checkOutput(path: string | undefined, option: string): void {
 
 /** Fails before any measuring when an output folder cannot be made. */
 export function checkOutputFolder(path: string, option: string): void {
+  if (existsSync(path) && !statSync(path).isDirectory()) throw new UsageError(`${option} ${path}: is a file, not a folder`);
   try {
     mkdirSync(path, { recursive: true });
   } catch (error) {

@@ -3,7 +3,7 @@
  * self-contained HTML page. Browser-safe (no Node API): the CLI, the bench's Node and Chromium
  * runners and a page can all render with it. A subpath of its own, so a codec-only app never bundles it.
  */
-export { LEGEND, fidelityText, formatEnvironment, formatPayload, formatResult, ratioText } from './text.js';
+export { LEGEND, fidelitySummary, fidelityText, formatEnvironment, formatPayload, formatResult, ratioText } from './text.js';
 export type { HtmlReportOptions } from './html.js';
 export {
   escapeHtml,
