@@ -6,7 +6,7 @@
  * outcome (the result JSON, or why there is none).
  */
 import type { MeasureProgress } from '@wirebench/core/measure';
-import { formatResult } from '../src/report/text.js';
+import { formatResult } from '@wirebench/core/report';
 import type { WirebenchPageApi } from '../src/browser/protocol.js';
 import type { BrowserOutcome, BrowserRunConfig, FromWorker, ToWorker } from './run-suites.js';
 import { busyLoop, errorText, runSuites } from './run-suites.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderHtmlReport } from '../src/report/html.js';
+import { escapeHtml, renderHtmlReport } from '@wirebench/core/report';
 
 const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
 const METHOD = 'Per payload, every row is timed interleaved in rounds; a ratio to JSON is taken per round, its 95 % interval a percentile bootstrap over rounds.';
@@ -200,6 +200,13 @@ describe('renderHtmlReport', () => {
     const urls = html.match(/https?:\/\/[^\s"'<>)]*/g) ?? [];
     expect(urls.filter((url) => url !== 'http://www.w3.org/2000/svg')).toEqual([]);
     expect(html).not.toMatch(/@import|url\(/);
+  });
+
+  it('lists the notes it is given, escaped, and has no notes section without them', () => {
+    const noted = renderHtmlReport(result, { notes: ['simdjson not measured: <addon missing>'] });
+    expect(noted).toContain('<h2 id="notes-title">Notes</h2>');
+    expect(noted).toContain('<li>simdjson not measured: &lt;addon missing&gt;</li>');
+    expect(html).not.toContain('notes-title');
   });
 
   it('escapes every string from the result, starting with payload names', () => {

@@ -15,18 +15,15 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FormatId } from '@wirebench/core';
 import type { Environment, MeasureProgress, MeasureResult } from '@wirebench/core/measure';
+import { PayloadFileError, checkOutput, findPayloadFiles, progressReporter, readPayloadFiles } from '@wirebench/core/node';
+import { LEGEND, fidelitySummary, formatResult, renderHtmlReport } from '@wirebench/core/report';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { libraryVersions, nodeEnvironment } from '../node/environment.js';
-import { renderHtmlReport } from '../report/html.js';
-import { LEGEND, formatResult } from '../report/text.js';
 import { SUITES } from '../suites/index.js';
 import type { BrowserOutcome, BrowserRunConfig, Mode, PayloadFileRef } from '../browser/protocol.js';
-import { PayloadFileError, findPayloadFiles, readPayloadFiles } from '../suites/files.js';
 import { SUITE_NAMES } from '../suites/index.js';
 import type { BenchArgs } from './options.js';
 import { DEFAULTS, QUICK, UsageError, parseBenchArgs } from './options.js';
-import { checkOutput } from './plan.js';
-import { progressReporter } from './progress.js';
 
 const BROWSER_SOURCE = fileURLToPath(new URL('../../browser/', import.meta.url));
 const BROWSER_DIST = fileURLToPath(new URL('../browser/', import.meta.url));
@@ -438,8 +435,7 @@ async function main(argv: readonly string[]): Promise<number> {
         `\ncross-origin isolated: ${env.crossOriginIsolated === true ? 'yes' : 'NO'} (timer step ${(env.timerResolutionMs * 1000).toFixed(1)} µs)` +
           `; CPU throttle applied: ${env.cpuThrottle ?? 1}×`,
       );
-      const lossy = result.payloads.flatMap((p) => p.rows.filter((r) => r.fidelity && !r.fidelity.ok).map((r) => `${r.name} on ${p.name}`));
-      if (lossy.length > 0) console.log(`fidelity: these did not give the payload back exactly: ${lossy.join('; ')}`);
+      for (const line of fidelitySummary(result)) console.log(line);
 
       const jsonPath = modePath(args.json ?? DEFAULT_JSON, mode, both);
       writeFileSync(jsonPath, `${JSON.stringify(result, null, 1)}\n`);

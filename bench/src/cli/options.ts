@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import type { FormatId } from '@wirebench/core';
 import { FORMATS } from '@wirebench/core';
+import { UsageError, parseCommandLine, parseFormats, parseNumber as number } from '@wirebench/core/node';
 import type { SuiteName } from '../suites/index.js';
 import { SUITE_NAMES } from '../suites/index.js';
 
@@ -34,39 +34,25 @@ export interface BenchArgs {
 export const QUICK = { rounds: 9, roundTime: 15, warmupTime: 60 } as const;
 export const DEFAULTS = { rounds: 11, roundTime: 40, warmupTime: 150 } as const;
 
-/** A command-line mistake: printed as one line, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+export { UsageError };
 
 export function parseBenchArgs(argv: readonly string[], browser = false): BenchArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        help: { type: 'boolean', short: 'h', default: false },
-        suite: { type: 'string' },
-        formats: { type: 'string' },
-        filter: { type: 'string' },
-        libraries: { type: 'boolean', default: false },
-        quick: { type: 'boolean', default: false },
-        rounds: { type: 'string' },
-        time: { type: 'string' },
-        warmup: { type: 'string' },
-        budget: { type: 'string' },
-        seed: { type: 'string', default: '1' },
-        json: { type: 'string' },
-        html: { type: 'string' },
-        ...(browser ? { 'cpu-throttle': { type: 'string', default: '1' }, mode: { type: 'string', default: 'both' } } : {}),
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandLine(argv, {
+    help: { type: 'boolean', short: 'h', default: false },
+    suite: { type: 'string' },
+    formats: { type: 'string' },
+    filter: { type: 'string' },
+    libraries: { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    rounds: { type: 'string' },
+    time: { type: 'string' },
+    warmup: { type: 'string' },
+    budget: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    json: { type: 'string' },
+    html: { type: 'string' },
+    ...(browser ? { 'cpu-throttle': { type: 'string', default: '1' }, mode: { type: 'string', default: 'both' } } : {}),
+  });
   const string = (name: string): string | undefined => values[name as keyof typeof values] as string | undefined;
   const preset = values.quick ? QUICK : DEFAULTS;
 
@@ -77,12 +63,8 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
   for (const suite of suites) {
     if (!(SUITE_NAMES as readonly string[]).includes(suite)) throw new UsageError(`unknown suite "${suite}"; choose from ${SUITE_NAMES.join(', ')} or all`);
   }
-  const formats = string('formats')?.split(',').map((f) => f.trim()) ?? [...FORMATS];
-  for (const format of formats) {
-    if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown format "${format}"; choose from ${FORMATS.join(', ')}`);
-  }
   // Every ratio is to JSON, so JSON is always measured.
-  if (!formats.includes('json')) formats.unshift('json');
+  const formats = parseFormats(string('formats') ?? FORMATS.join(','));
   let filter: RegExp | undefined;
   const filterText = string('filter');
   if (filterText !== undefined) {
@@ -116,12 +98,6 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
     cpuThrottle,
     mode: mode as BenchArgs['mode'],
   };
-}
-
-function number(text: string, name: string, min: number): number {
-  const value = Number(text);
-  if (!Number.isFinite(value) || value < min) throw new UsageError(`${name} must be a number ≥ ${min}, got "${text}"`);
-  return value;
 }
 
 export const USAGE = `npm run bench -- [files or folders of .json …] [options]

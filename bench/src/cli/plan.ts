@@ -1,17 +1,16 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { MeasureOptions, MeasureTarget } from '@wirebench/core/measure';
-import { cpuPressure, nodeCompressors, nodeEnvironment } from '../node/environment.js';
-import { PayloadFileError, filesSuite } from '../suites/files.js';
+import { PayloadFileError, checkOutput, cpuPressure, nodeCompressors, writeOutput } from '@wirebench/core/node';
+import { nodeEnvironment } from '../node/environment.js';
+import { filesSuite } from '../suites/files.js';
 import { SUITES } from '../suites/index.js';
 import type { Suite, SuiteContext, SuitePlan } from '../suites/suite.js';
 import type { BenchArgs } from './options.js';
-import { UsageError } from './options.js';
 
 const CANONICAL_PROTO = fileURLToPath(new URL('../../../schemas/canonical.proto', import.meta.url));
 
-export { PayloadFileError };
+export { PayloadFileError, checkOutput, writeOutput };
 
 /** The suites the command line asks for: the built-in suites named, then the user's files, if any. */
 export function suitesFor(args: BenchArgs): Suite[] {
@@ -50,30 +49,4 @@ export function nodeMeasureOptions(args: BenchArgs): MeasureOptions {
     cpuPressure,
     environment: nodeEnvironment(),
   };
-}
-
-/** Fails before any measuring when an output file cannot be written, so no run's results are lost at the end. */
-export function checkOutput(path: string | undefined, option: string): void {
-  if (path === undefined) return;
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-  } catch (error) {
-    throw new UsageError(`${option} ${path}: its folder cannot be created (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
-  if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`${option} ${path}: is a folder, not a file`);
-  try {
-    // Opened for appending: proves the file can be written without touching what it holds.
-    closeSync(openSync(path, 'a'));
-  } catch (error) {
-    throw new UsageError(`${option} ${path}: cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
-}
-
-/** Writes an output file; a failure (a full disk, say) is one line and exit code 2, not a stack trace. */
-export function writeOutput(path: string, text: string, option: string): void {
-  try {
-    writeFileSync(path, text);
-  } catch (error) {
-    throw new UsageError(`${option} ${path}: cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
 }

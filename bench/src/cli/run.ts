@@ -4,13 +4,12 @@
  */
 import type { MeasureProgress, MeasureResult } from '@wirebench/core/measure';
 import { measure } from '@wirebench/core/measure';
-import { renderHtmlReport } from '../report/html.js';
-import { LEGEND, formatResult } from '../report/text.js';
+import { LEGEND, fidelitySummary, formatResult, renderHtmlReport } from '@wirebench/core/report';
 import type { Suite } from '../suites/suite.js';
 import type { BenchArgs } from './options.js';
 import { USAGE, UsageError, parseBenchArgs } from './options.js';
 import { PayloadFileError, checkOutput, contextFor, nodeMeasureOptions, planTargets, suitesFor, writeOutput } from './plan.js';
-import { progressReporter } from './progress.js';
+import { progressReporter } from '@wirebench/core/node';
 
 const DEFAULT_JSON = 'bench/results/latest.json';
 
@@ -51,7 +50,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const jsonPath = args.json ?? DEFAULT_JSON;
   try {
     writeOutput(jsonPath, `${JSON.stringify(result, null, 1)}\n`, '--json');
-    if (args.html) writeOutput(args.html, renderHtmlReport(result), '--html');
+    if (args.html) writeOutput(args.html, renderHtmlReport(result, { notes: notes() }), '--html');
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`bench: ${error.message}`);
@@ -61,8 +60,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (args.html) {
     console.log(`HTML report: ${args.html}`);
   }
-  const lossy = result.payloads.flatMap((p) => p.rows.filter((r) => r.fidelity && !r.fidelity.ok).map((r) => `${r.name} on ${p.name}`));
-  if (lossy.length > 0) console.log(`fidelity: these did not give the payload back exactly: ${lossy.join('; ')}`);
+  for (const line of fidelitySummary(result)) console.log(line);
   return 0;
 }
 

@@ -1,8 +1,8 @@
-import type { LossyNumber, Schema } from '@wirebench/core';
-import { inferSchema } from '@wirebench/core';
+import type { LossyNumber } from '@wirebench/core';
 import type { MeasureTarget } from '@wirebench/core/measure';
+import { planPayload } from '@wirebench/core/measure';
 import type { Suite, SuiteContext } from './suite.js';
-import { codecsFor, targetFor } from './suite.js';
+import { withLibraries } from './suite.js';
 
 /** One payload as `parseJson` gave it, named by its file. */
 export interface ParsedPayload {
@@ -32,19 +32,8 @@ export function payloadsSuite(payloads: readonly ParsedPayload[]): Suite {
   };
 }
 
-/**
- * A payload's target with an inferred schema. Where none can be inferred (JSON nested deeper than
- * the call stack allows, say), the schemaless formats are still measured and a note says why the
- * schema formats are not.
- */
+/** A payload's target with a schema inferred from it (planPayload of @wirebench/core/measure), and library rows when asked for. */
 export async function payloadTarget(name: string, value: unknown, context: SuiteContext, notes: string[]): Promise<MeasureTarget> {
-  let schema: Schema;
-  try {
-    schema = inferSchema(value);
-  } catch (error) {
-    const reason = error instanceof RangeError ? 'the data is nested too deeply' : (error as Error).message;
-    notes.push(`${name}: no schema could be inferred (${reason}), so protobuf and FlatBuffers are not measured on it`);
-    return { payload: { name, value }, codecs: await codecsFor(context.formats.filter((f) => f !== 'protobuf' && f !== 'flatbuffers'), undefined, notes) };
-  }
-  return targetFor(name, value, schema, context, notes);
+  const { target, schema } = await planPayload({ name, value }, context.formats, notes);
+  return schema ? withLibraries(target, schema, context, notes) : target;
 }

@@ -1,6 +1,6 @@
-import type { Codec, FormatId, Schema } from '@wirebench/core';
-import { WirebenchError, createCodec } from '@wirebench/core';
+import type { FormatId, Schema } from '@wirebench/core';
 import type { ExtraRow, MeasureOptions, MeasureTarget } from '@wirebench/core/measure';
+import { codecsFor } from '@wirebench/core/measure';
 import type { LibraryRows } from './libraries.js';
 import { libraryRows } from './libraries.js';
 
@@ -30,20 +30,7 @@ export interface Suite {
   plan(context: SuiteContext): Promise<SuitePlan>;
 }
 
-/** Codecs of the requested formats that can run here; the others become notes (simdjson in a browser, say). */
-export async function codecsFor(formats: readonly FormatId[], schema: Schema | undefined, notes: string[]): Promise<Codec[]> {
-  const codecs: Codec[] = [];
-  for (const format of formats) {
-    try {
-      codecs.push(await createCodec(format, schema ? { schema } : {}));
-    } catch (error) {
-      if (!(error instanceof WirebenchError)) throw error;
-      const note = `${format} not measured: ${error.message}`;
-      if (!notes.includes(note)) notes.push(note);
-    }
-  }
-  return codecs;
-}
+export { codecsFor };
 
 /**
  * One payload's target: its codecs, and the library rows when asked for. The library rows are built,
@@ -58,8 +45,14 @@ export async function targetFor(
   context: SuiteContext,
   notes: string[],
 ): Promise<MeasureTarget> {
-  const codecs = await codecsFor(context.formats, schema, notes);
-  if (!context.libraries) return { payload: { name, value }, codecs };
+  return withLibraries({ payload: { name, value }, codecs: await codecsFor(context.formats, schema, notes) }, schema, context, notes);
+}
+
+/** The target with the library rows when asked for, built when the engine reaches the payload (see targetFor). */
+export function withLibraries(target: MeasureTarget, schema: Schema, context: SuiteContext, notes: string[]): MeasureTarget {
+  if (!context.libraries) return target;
+  const { payload, codecs } = target;
+  const { name, value } = payload;
   const extras = (): ExtraRow[] => {
     let libraries: LibraryRows = { rows: [], skipped: [] };
     try {
@@ -70,5 +63,5 @@ export async function targetFor(
     for (const reason of libraries.skipped) notes.push(`${name}: ${reason}`);
     return libraries.rows;
   };
-  return { payload: { name, value }, codecs, extras };
+  return { ...target, extras };
 }

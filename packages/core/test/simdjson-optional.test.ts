@@ -4,27 +4,17 @@
  * formats keep working.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { REPO_ROOT } from './support/paths.js';
+import { installWithoutSimdjson } from './support/install.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'wirebench-no-simdjson-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 it('without the addon, createCodec("simdjson") rejects with a message that says how to get it', () => {
-  const core = join(scratch, 'node_modules/@wirebench/core');
-  mkdirSync(core, { recursive: true });
-  cpSync(join(REPO_ROOT, 'packages/core/dist'), join(core, 'dist'), { recursive: true });
-  cpSync(join(REPO_ROOT, 'packages/core/package.json'), join(core, 'package.json'));
-  // Every dependency core declares, and theirs, but not the optional simdjson.
-  const manifest = JSON.parse(readFileSync(join(core, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  for (const dependency of [...Object.keys(manifest.dependencies), 'long']) {
-    const target = join(scratch, 'node_modules', dependency);
-    mkdirSync(join(target, '..'), { recursive: true });
-    symlinkSync(join(REPO_ROOT, 'node_modules', dependency), target);
-  }
+  installWithoutSimdjson(scratch);
   const script = `
     const m = await import('@wirebench/core');
     const json = await m.createCodec('json');

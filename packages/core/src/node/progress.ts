@@ -1,4 +1,4 @@
-import type { MeasureProgress } from '@wirebench/core/measure';
+import type { MeasureProgress } from '../measure/types.js';
 
 /**
  * Progress on stderr: a bar redrawn in place on a terminal; in a log (CI, a pipe) one line per

@@ -19,7 +19,7 @@ import type {
   Ratio,
   ResolvedMeasureOptions,
   RowResult,
-} from '@wirebench/core/measure';
+} from '../measure/types.js';
 
 type RoundTripReport = NonNullable<RowResult['fidelity']>;
 type LossyNumber = PayloadResult['lossyNumbers'][number];
@@ -118,8 +118,13 @@ function valueText(value: unknown): string {
 // The page
 // ---------------------------------------------------------------------------------------------
 
+export interface HtmlReportOptions {
+  /** What the reader should know beside the figures: formats that could not run here, rows left out. */
+  readonly notes?: readonly string[];
+}
+
 /** The whole report: one HTML document with everything inline. */
-export function renderHtmlReport(result: MeasureResult): string {
+export function renderHtmlReport(result: MeasureResult, options: HtmlReportOptions = {}): string {
   const title = `wirebench report: ${result.payloads.map((payload) => payload.name).join(', ') || 'no payloads'}`;
   return [
     '<!doctype html>',
@@ -137,6 +142,7 @@ export function renderHtmlReport(result: MeasureResult): string {
     '<main>',
     renderTitle(result),
     renderLegend(result.method),
+    renderNotes(options.notes ?? []),
     result.payloads.length === 0 ? '<p class="note">No payloads were measured.</p>' : '',
     ...result.payloads.map((payload, index) => renderPayload(payload, index, result.options)),
     renderFooter(result),
@@ -145,6 +151,14 @@ export function renderHtmlReport(result: MeasureResult): string {
     '</html>',
     '',
   ].join('\n');
+}
+
+function renderNotes(notes: readonly string[]): string {
+  if (notes.length === 0) return '';
+  return `<section class="notes" aria-labelledby="notes-title">
+<h2 id="notes-title">Notes</h2>
+<ul>${notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>
+</section>`;
 }
 
 function renderTitle(result: MeasureResult): string {

@@ -1,4 +1,4 @@
-import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
+import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '../measure/types.js';
 
 /** Plain-text tables of a result: what a terminal or a CI log shows. Browser-safe. */
 
@@ -6,11 +6,13 @@ export const LEGEND = `How to read the tables (lower is better everywhere):
   bytes          encoded size; % JSON is that size over JSON's; gzip/brotli are the encoded bytes compressed
   median … mean  microseconds per call over every sample of every round (a sample is a batch of calls);
                  mean above median shows garbage-collection pauses and outliers
+  rme            relative margin of error of the mean at 95 %: how closely the samples pin the mean down
   MB/s           megabytes of the payload's JSON text handled per second, at the median
   × JSON         time ÷ JSON's time in the same round, median over rounds; below 1.00 is faster than JSON
   95 % interval  bootstrap over rounds; "≈ JSON" marks an interval that includes 1.00: no difference
                  from JSON within this machine's noise
-  fidelity       "exact" when decode gave back the payload as JSON data; otherwise the count of differences`;
+  fidelity       "exact" when decode gave back the payload as JSON data; otherwise the count of differences
+                 and the first one, or "error:" and why the codec refused the payload (then it is not timed)`;
 
 const int = (n: number): string => Math.round(n).toLocaleString('en-US');
 const micros = (ms: number): string => {
@@ -70,10 +72,11 @@ function timeTable(payload: PayloadResult, op: 'encode' | 'decode'): string[] {
     const name = row.kind === 'codec' ? row.name : `  ${row.name}`;
     const [estimate, interval] = row.name === payload.reference ? ['1.00', 'reference'] : ratioText(r.vsJson);
     const wrapper = r.wrapperCost ? `${row.wraps} = ${times(r.wrapperCost.estimate)}× (${times(r.wrapperCost.low)}–${times(r.wrapperCost.high)})` : '';
-    return [name, micros(r.median), micros(r.p75), micros(r.p99), micros(r.mean), int(r.mbPerSecond), estimate, interval, ...(hasLibraries ? [wrapper] : [])];
+    const rme = Number.isFinite(r.rme) ? `±${r.rme.toFixed(1)} %` : '';
+    return [name, micros(r.median), micros(r.p75), micros(r.p99), micros(r.mean), rme, int(r.mbPerSecond), estimate, interval, ...(hasLibraries ? [wrapper] : [])];
   });
-  const header = [op, 'median µs', 'p75', 'p99', 'mean', 'MB/s', '× JSON', '95 % interval', ...(hasLibraries ? ['codec ÷ library'] : [])];
-  return table(header, cells, [7, 8]);
+  const header = [op, 'median µs', 'p75', 'p99', 'mean', 'rme', 'MB/s', '× JSON', '95 % interval', ...(hasLibraries ? ['codec ÷ library'] : [])];
+  return table(header, cells, [8, 9]);
 }
 
 function payloadHeader(payload: PayloadResult): string {
@@ -133,4 +136,19 @@ export function formatEnvironment(result: MeasureResult): string {
 
 export function formatResult(result: MeasureResult): string {
   return [formatEnvironment(result), ...result.payloads.map((p) => `\n${formatPayload(p, result.options.compressors)}`)].join('\n');
+}
+
+/**
+ * Lines under the tables naming every codec row that did not give its payload back exactly, and
+ * every one that refused or failed on it: a loss must be seen even by a reader who skims.
+ */
+export function fidelitySummary(result: MeasureResult): string[] {
+  const rows = (test: (row: RowResult) => boolean): string[] =>
+    result.payloads.flatMap((p) => p.rows.filter((r) => r.kind === 'codec' && test(r)).map((r) => `${r.name} on ${p.name}`));
+  const lossy = rows((r) => r.fidelity !== undefined && !r.fidelity.ok);
+  const failed = rows((r) => r.error !== undefined);
+  return [
+    ...(lossy.length > 0 ? [`fidelity: these did not give the payload back exactly: ${lossy.join('; ')}`] : []),
+    ...(failed.length > 0 ? [`fidelity: these refused or failed on the payload (see the error in the table): ${failed.join('; ')}`] : []),
+  ];
 }

@@ -1,0 +1,165 @@
+/**
+ * `npx wirebench <file.json | folder>…`: the user's own payloads measured in every format by the one
+ * engine (@wirebench/core/measure), printed as the bench's tables, or as the result JSON. Node only:
+ * reached through the package's `bin` (bin/wirebench.js), never from a browser entry point.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { FormatId } from '../codec.js';
+import { WirebenchError } from '../errors.js';
+import { measure } from '../measure/engine.js';
+import type { PlannedPayload } from '../measure/plan.js';
+import { planPayload } from '../measure/plan.js';
+import type { MeasureResult } from '../measure/types.js';
+import { cpuPressure, libraryVersions, nodeCompressors, nodeEnvironment } from '../node/environment.js';
+import type { PayloadFile } from '../node/files.js';
+import { PayloadFileError, readPayloadFiles } from '../node/files.js';
+import { progressReporter } from '../node/progress.js';
+import { UsageError, checkOutput, checkOutputFolder, writeOutput } from '../node/usage.js';
+import { renderHtmlReport } from '../report/html.js';
+import { fidelitySummary, formatResult } from '../report/text.js';
+import { toFbs } from '../schema/to-fbs.js';
+import { toProto } from '../schema/to-proto.js';
+import type { CliArgs } from './args.js';
+import { USAGE, parseCliArgs } from './args.js';
+
+/** The result `--json` prints: the engine's result, and what the reader should know beside it. */
+export type CliResult = MeasureResult & { readonly notes: string[] };
+
+/** Where the CLI writes: the process's streams, or a test's. */
+export interface CliIo {
+  readonly stdout: NodeJS.WriteStream;
+  readonly stderr: NodeJS.WriteStream;
+}
+
+const PROCESS_IO: CliIo = { stdout: process.stdout, stderr: process.stderr };
+
+export function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+/**
+ * Runs the command line and returns the exit code: 0 measured, 2 bad input (anything found wrong
+ * before measuring starts), 1 any other failure.
+ */
+export async function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  const fail = (message: string, code: number): number => {
+    io.stderr.write(`wirebench: ${message}\n`);
+    return code;
+  };
+  let args: CliArgs;
+  try {
+    args = parseCliArgs(argv);
+  } catch (error) {
+    if (error instanceof UsageError) return fail(`${error.message} (see wirebench --help)`, 2);
+    throw error;
+  }
+  try {
+    return await run(args, io);
+  } catch (error) {
+    if (error instanceof UsageError) return fail(error.message, 2);
+    if (error instanceof PayloadFileError) return fail(error.message, 2);
+    if (process.env['WIREBENCH_DEBUG']) io.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+    return fail(error instanceof Error ? error.message : String(error), 1);
+  }
+}
+
+async function run(args: CliArgs, io: CliIo): Promise<number> {
+  if (args.help) {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (args.version) {
+    io.stdout.write(`${version()}\n`);
+    return 0;
+  }
+  // Everything that can be wrong with the input is found before anything is measured.
+  checkOutput(args.html, '--html');
+  if (args.schemaOut !== undefined) checkOutputFolder(args.schemaOut, '--schema-out');
+  const files = readPayloadFiles(args.paths);
+
+  const notes: string[] = [];
+  const planned: Array<PlannedPayload & { file: PayloadFile }> = [];
+  for (const file of files) {
+    const { name, value, lossyNumbers, lossyCount } = file;
+    planned.push({ ...(await planPayload({ name, value, lossyNumbers, lossyCount }, args.formats, notes)), file });
+  }
+  if (args.schemaOut !== undefined) writeSchemas(planned, args.schemaOut, notes, io);
+
+  const progress = progressReporter(io.stderr);
+  let result: MeasureResult;
+  try {
+    result = await measure(
+      planned.map((p) => p.target),
+      {
+        rounds: args.rounds,
+        roundTime: args.roundTime,
+        warmupTime: args.warmupTime,
+        compressors: nodeCompressors,
+        cpuPressure,
+        environment: nodeEnvironment({ '@wirebench/core': version(), ...libraryVersions(['tinybench', 'simdjson']) }),
+        onProgress: (p) => progress.update(p),
+      },
+    );
+  } finally {
+    progress.end();
+  }
+
+  if (args.html !== undefined) {
+    try {
+      writeOutput(args.html, renderHtmlReport(result, { notes }), '--html');
+    } catch (error) {
+      // Checked before measuring; failing now (a full disk, say) is not the input's fault: exit 1.
+      throw new Error((error as Error).message);
+    }
+    io.stderr.write(`HTML report: ${args.html}\n`);
+  }
+  if (args.json) {
+    const output: CliResult = { ...result, notes };
+    io.stdout.write(`${JSON.stringify(output, null, 1)}\n`);
+    return 0;
+  }
+  io.stdout.write(`${[header(args, files), formatResult(result), '', ...notes.map((n) => `note: ${n}`), ...fidelitySummary(result), HINT].join('\n')}\n`);
+  return 0;
+}
+
+const HINT =
+  'Lower is better. × JSON: time ÷ JSON\'s in the same rounds (median over rounds), with its 95 % interval; "≈ JSON": no difference within the noise. wirebench --help explains every column.';
+
+function header(args: CliArgs, files: readonly PayloadFile[]): string {
+  const formats: readonly FormatId[] = args.formats;
+  const what = files.length === 1 ? (files[0] as PayloadFile).name : `${files.length} files`;
+  return `wirebench ${version()}: ${what}; formats ${formats.join(', ')}${args.formatsGiven ? '' : ' (all)'}${args.quick ? '; --quick' : ''}`;
+}
+
+/** The schema each payload was measured with, as .proto and .fbs text a person or protoc/flatc can read. */
+function writeSchemas(planned: ReadonlyArray<PlannedPayload & { file: PayloadFile }>, dir: string, notes: string[], io: CliIo): void {
+  const used = new Set<string>();
+  for (const { schema, file } of planned) {
+    if (!schema) {
+      notes.push(`${file.name}: no schema written to --schema-out, as none could be inferred`);
+      continue;
+    }
+    const stem = basename(file.path).replace(/\.json$/i, '') || 'payload';
+    let name = stem;
+    for (let n = 2; used.has(name); n++) name = `${stem}-${n}`;
+    used.add(name);
+    let proto: string;
+    let fbs: string;
+    try {
+      proto = toProto(schema);
+      fbs = toFbs(schema);
+    } catch (error) {
+      if (!(error instanceof WirebenchError)) throw error;
+      notes.push(`${file.name}: no schema written to --schema-out: ${error.message}`);
+      continue;
+    }
+    const protoPath = join(dir, `${name}.proto`);
+    const fbsPath = join(dir, `${name}.fbs`);
+    writeOutput(protoPath, proto, '--schema-out');
+    writeOutput(fbsPath, fbs, '--schema-out');
+    io.stderr.write(`schema of ${file.name}: ${protoPath}, ${fbsPath}\n`);
+  }
+}
+

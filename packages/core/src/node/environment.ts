@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { constants, brotliCompressSync } from 'node:zlib';
+import { gzipSize } from '../measure/compress.js';
+import type { Compressor, Environment } from '../measure/types.js';
+
+/** What only Node can tell the measuring engine: CPU contention, brotli, the machine, library versions. */
+
+/**
+ * Cumulative microseconds some runnable task waited for a CPU ("some total" of Linux PSI,
+ * /proc/pressure/cpu), or undefined where the kernel does not expose it.
+ */
+export function cpuPressure(): number | undefined {
+  try {
+    const match = /^some .*total=(\d+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Brotli at quality 5: a typical on-the-fly setting for API responses (11 is for static assets). */
+export const brotliSize: Compressor = async (bytes) =>
+  brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length;
+
+export const nodeCompressors: Readonly<Record<string, Compressor>> = { gzip: gzipSize, brotli: brotliSize };
+
+/** Installed version of each package, found from `from` (a module URL) the way Node resolves it; missing ones are left out. */
+export function libraryVersions(names: readonly string[], from: string = import.meta.url): Record<string, string> {
+  const require = createRequire(from);
+  const versions: Record<string, string> = {};
+  for (const name of names) {
+    try {
+      let dir = dirname(require.resolve(name));
+      for (;;) {
+        try {
+          const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+          if (manifest.name === name && manifest.version) {
+            versions[name] = manifest.version;
+            break;
+          }
+        } catch {
+          // no package.json at this level: keep walking up
+        }
+        const parent = dirname(dir);
+        if (parent === dir) break;
+        dir = parent;
+      }
+    } catch {
+      // not installed (simdjson is optional)
+    }
+  }
+  return versions;
+}
+
+/** The machine (CPU model, cores, memory) and the given library versions, for a result's environment. */
+export function nodeEnvironment(libraries: Readonly<Record<string, string>>): Partial<Environment> {
+  return {
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    cores: availableParallelism(),
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    libraries: { ...libraries },
+  };
+}

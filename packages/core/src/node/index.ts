@@ -1,0 +1,10 @@
+/**
+ * `@wirebench/core/node`: Node-only helpers shared by the `wirebench` command line and the bench's
+ * runners: payload files, CPU pressure, brotli, library versions, progress on stderr, usage errors.
+ * Never on a browser path (it imports `node:` modules); the rest of the package does not import it.
+ */
+export { brotliSize, cpuPressure, libraryVersions, nodeCompressors, nodeEnvironment } from './environment.js';
+export type { PayloadFile } from './files.js';
+export { PayloadFileError, findPayloadFiles, readPayloadFiles } from './files.js';
+export { progressReporter } from './progress.js';
+export { UsageError, checkOutput, checkOutputFolder, parseCommandLine, parseFormats, parseNumber, writeOutput } from './usage.js';

@@ -1,0 +1,85 @@
+import { closeSync, existsSync, mkdirSync, openSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
+import type { FormatId } from '../codec.js';
+import { FORMATS } from '../codec.js';
+
+/** What the command lines (the CLI, the bench's runners) share: usage errors, argument values, output files. */
+
+/** A command-line mistake (a bad option, a missing file, invalid JSON): printed as one line, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type CommandLine<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: O }>>;
+
+/** `node:util` parseArgs, strict, with positionals; a mistake is a UsageError of one line. */
+export function parseCommandLine<const O extends Options>(argv: readonly string[], options: O): CommandLine<O> {
+  try {
+    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
+  } catch (error) {
+    // Node's "Unknown option '--x'. To specify a positional argument starting with a '-', …": the first sentence says it.
+    const line = (error as Error).message.split('\n')[0] ?? 'bad arguments';
+    throw new UsageError(line.replace(/\. To specify a positional argument.*$/, ''));
+  }
+}
+
+/** A comma-separated list of format ids, each checked; `json` first when `withJson` (every ratio is to JSON). */
+export function parseFormats(text: string, option = '--formats', withJson = true): FormatId[] {
+  const names = text.split(',').map((name) => name.trim());
+  for (const name of names) {
+    if (!(FORMATS as readonly string[]).includes(name)) {
+      throw new UsageError(`${option}: unknown format "${name}"; choose from ${FORMATS.join(', ')}`);
+    }
+  }
+  const formats = [...new Set(names)] as FormatId[];
+  if (withJson && !formats.includes('json')) formats.unshift('json');
+  return formats;
+}
+
+/** A number argument of at least `min`. */
+export function parseNumber(text: string, option: string, min: number): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < min) throw new UsageError(`${option} must be a number ≥ ${min}, got "${text}"`);
+  return value;
+}
+
+const code = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? String(error);
+
+/** Fails before any measuring when an output file cannot be written, so no run's results are lost at the end. */
+export function checkOutput(path: string | undefined, option: string): void {
+  if (path === undefined) return;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    throw new UsageError(`${option} ${path}: its folder cannot be created (${code(error)})`);
+  }
+  if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`${option} ${path}: is a folder, not a file`);
+  try {
+    // Opened for appending: proves the file can be written without touching what it holds.
+    closeSync(openSync(path, 'a'));
+  } catch (error) {
+    throw new UsageError(`${option} ${path}: cannot be written (${code(error)})`);
+  }
+}
+
+/** Fails before any measuring when an output folder cannot be made. */
+export function checkOutputFolder(path: string, option: string): void {
+  if (existsSync(path) && !statSync(path).isDirectory()) throw new UsageError(`${option} ${path}: is a file, not a folder`);
+  try {
+    mkdirSync(path, { recursive: true });
+  } catch (error) {
+    throw new UsageError(`${option} ${path}: the folder cannot be created (${code(error)})`);
+  }
+}
+
+/** Writes an output file; a failure (a full disk, say) is one line and exit code 2, not a stack trace. */
+export function writeOutput(path: string, text: string, option: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (error) {
+    throw new UsageError(`${option} ${path}: cannot be written (${code(error)})`);
+  }
+}

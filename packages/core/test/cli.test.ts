@@ -1,0 +1,237 @@
+/**
+ * `npx wirebench` as a user meets it: the built bin (packages/core/bin/wirebench.js → dist/cli) run
+ * as a child process on tiny payloads with --quick, so each run takes a second or two.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FORMATS } from '../src/codec.js';
+import { CLI_OPTIONS } from '../src/cli/args.js';
+import type { CliResult } from '../src/cli/main.js';
+import { formatBytes } from '../src/report/html.js';
+import { inferSchema } from '../src/schema/infer.js';
+import { toFbs } from '../src/schema/to-fbs.js';
+import { toProto } from '../src/schema/to-proto.js';
+import { installWithoutSimdjson } from './support/install.js';
+import { flatcCompiles, hasTool, protocCompiles } from './support/oracles.js';
+import { REPO_ROOT } from './support/paths.js';
+
+const BIN = join(REPO_ROOT, 'packages/core/bin/wirebench.js');
+const FAST = ['--quick', '--rounds', '3'];
+
+interface Run {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function wirebench(args: readonly string[], options: { cwd?: string; bin?: string } = {}): Run {
+  const run = spawnSync(process.execPath, [options.bin ?? BIN, ...args], { encoding: 'utf8', cwd: options.cwd ?? dir, timeout: 60_000 });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'wirebench-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Nulls, an absent key, mixed arrays, arrays of arrays, a key that is no identifier, and a number JSON.parse cannot keep. */
+const ORDER_TEXT = `{
+  "id": 9007199254740993,
+  "customer": { "name": "Zoë", "vip": true, "note": null },
+  "lines": [ { "sku": "a-1", "qty": 2, "price": 9.5 }, { "sku": "b-2", "qty": 1, "price": 120, "gift": true } ],
+  "mixed": [1, "two", null, [3, 4], { "five": 5 }],
+  "grid": [[1, 2], [3]],
+  "unit-price": 0.1
+}`;
+const order = join(dir, 'order.json');
+writeFileSync(order, ORDER_TEXT);
+
+describe('wirebench --help and --version', () => {
+  it('--help explains every option the parser accepts', () => {
+    const run = wirebench(['--help']);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+    const documented = (option: string): boolean => new RegExp(`^ {2}(-\\w, )?--${option}\\b`, 'm').test(run.stdout);
+    const options = Object.keys(CLI_OPTIONS);
+    expect(options).toEqual(expect.arrayContaining(['formats', 'json', 'html', 'quick', 'help', 'schema-out', 'version', 'rounds', 'time']));
+    expect(options.filter((option) => !documented(option))).toEqual([]);
+    expect(run.stdout).toMatch(/^ {2}-h, --help/m);
+    expect(run.stdout).toMatch(/^ {2}-v, --version/m);
+    for (const format of FORMATS) expect(run.stdout).toContain(format);
+    expect(run.stdout).toContain('Exit codes');
+  });
+
+  it('-h is --help, and --version prints the package version', () => {
+    expect(wirebench(['-h']).stdout).toBe(wirebench(['--help']).stdout);
+    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'packages/core/package.json'), 'utf8')) as { version: string };
+    const run = wirebench(['--version']);
+    expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 0, stdout: `${version}\n` });
+  });
+
+  it('is the bin npm links for the workspace, so npx wirebench runs it', () => {
+    const linked = join(REPO_ROOT, 'node_modules/.bin/wirebench');
+    expect(existsSync(linked), 'node_modules/.bin/wirebench is missing: run npm ci').toBe(true);
+    expect(realpathSync(linked)).toBe(realpathSync(BIN));
+    const run = spawnSync('npx', ['--no-install', 'wirebench', '--version'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    expect(run.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe('wirebench on a payload', () => {
+  it('--json prints only the result on stdout: every format with its sizes, timings, ratio to JSON and fidelity', () => {
+    const run = wirebench([order, '--json', ...FAST]);
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout) as CliResult; // the whole of stdout, nothing else
+    expect(result).toMatchObject({ format: 'wirebench-result', version: 1 });
+    expect(result.options).toMatchObject({ rounds: 3, roundTime: 10, compressors: ['gzip', 'brotli'] });
+    expect(run.stderr).toContain('measuring order.json');
+    const [payload] = result.payloads;
+    expect(result.payloads).toHaveLength(1);
+    expect(payload).toMatchObject({ name: 'order.json', lossyCount: 1, lossyNumbers: [{ path: '$.id', text: '9007199254740993' }] });
+    // Every format is measured, or a note says why not (simdjson's addon is optional).
+    const rows = new Map(payload?.rows.map((row) => [row.name, row]));
+    for (const format of FORMATS) {
+      if (!rows.has(format)) {
+        expect(format).toBe('simdjson');
+        expect(result.notes.some((note) => note.startsWith('simdjson not measured:'))).toBe(true);
+      }
+    }
+    expect([...rows.keys()]).toEqual(expect.arrayContaining(['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers']));
+    for (const row of rows.values()) {
+      expect(row.error).toBeUndefined();
+      expect(row.fidelity?.ok).toBe(true);
+      expect(row.bytes).toBeGreaterThan(0);
+      expect(row.compressed?.['gzip']).toBeGreaterThan(0);
+      expect(row.compressed?.['brotli']).toBeGreaterThan(0);
+      for (const op of [row.encode, row.decode]) {
+        expect(op?.median).toBeGreaterThan(0);
+        expect(op?.rme).toBeGreaterThanOrEqual(0);
+        expect(op?.roundMedians).toHaveLength(3);
+        expect(op?.vsJson?.perRound).toHaveLength(3);
+      }
+    }
+    expect(rows.get('json')?.encode?.vsJson?.estimate).toBe(1);
+    expect(rows.get('protobuf')?.bytes).toBeLessThan(rows.get('json')?.bytes as number);
+  });
+
+  it('--formats measures those formats, json always among them, and prints the tables', () => {
+    const run = wirebench([order, '--formats', 'msgpack,protobuf', ...FAST]);
+    expect(run.status).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toMatch(/^wirebench \d+\.\d+\.\d+: order\.json; formats json, msgpack, protobuf; --quick$/);
+    for (const table of ['size', 'encode', 'decode']) {
+      const start = lines.findIndex((line) => line.startsWith(`${table} `));
+      expect(start, `${table} table`).toBeGreaterThan(0);
+      expect(lines.slice(start + 1, start + 4).map((line) => line.split(/\s+/)[0])).toEqual(['json', 'msgpack', 'protobuf']);
+    }
+    expect(run.stdout).toMatch(/^size +bytes +% JSON +gzip +brotli +fidelity$/m);
+    expect(run.stdout).toMatch(/^decode +median µs +p75 +p99 +mean +rme +MB\/s +× JSON +95 % interval$/m);
+    expect(run.stdout).toMatch(/^protobuf +[\d,]+ +[\d.]+ % +[\d,]+ +[\d,]+ +exact$/m);
+    expect(run.stdout).toContain('1 number literal(s) cannot be kept by JSON.parse');
+    expect(run.stdout).not.toContain('cbor');
+    expect(run.stdout).not.toContain('preparing'); // progress is on stderr
+  });
+
+  it('says plainly in the table when a format refuses the payload', () => {
+    const deep = join(dir, 'deep.json');
+    writeFileSync(deep, `{"deep": ${'['.repeat(120)}1${']'.repeat(120)}}`);
+    const run = wirebench([deep, '--formats', 'json,msgpack', ...FAST]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^msgpack +— +— +— +error: msgpack: nesting level 101 at \$\.deep\[0\]/m);
+    expect(run.stdout).toContain('fidelity: these refused or failed on the payload (see the error in the table): msgpack on deep.json');
+  });
+
+  it('measures the .json files of a folder in name order, and a file named twice once', () => {
+    const folder = join(dir, 'folder');
+    mkdirSync(join(folder, 'sub'), { recursive: true });
+    writeFileSync(join(folder, 'b.json'), '[1, 2, 3]');
+    writeFileSync(join(folder, 'sub', 'a.json'), '{"a": "x"}');
+    writeFileSync(join(folder, 'notes.txt'), 'not JSON');
+    const run = wirebench([folder, join(folder, 'b.json'), '--json', '--formats', 'json', ...FAST]);
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout) as CliResult;
+    expect(result.payloads.map((p) => p.name)).toEqual(['folder/b.json', 'folder/sub/a.json']);
+  });
+
+  it('--html writes the report with every row of the result in it', () => {
+    const html = join(dir, 'out', 'report.html');
+    const run = wirebench([order, '--json', '--html', html, ...FAST]);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toContain(`HTML report: ${html}`);
+    const page = readFileSync(html, 'utf8');
+    const result = JSON.parse(run.stdout) as CliResult;
+    expect(page.startsWith('<!doctype html>')).toBe(true);
+    expect(page).toContain('order.json');
+    for (const row of result.payloads[0]?.rows ?? []) {
+      expect(page).toContain(`<div class="name">${row.name}</div>`);
+      expect(page).toContain(`${formatBytes(row.bytes as number)} · `);
+      expect(page).toContain(`${formatBytes(row.compressed?.['brotli'] as number)} · `);
+    }
+    expect(page).toContain('<span class="badge ok">exact</span>');
+    expect(page).toContain('9007199254740993');
+  });
+
+  it('without the simdjson addon, measures every other format and says why simdjson is not measured', () => {
+    const scratch = join(dir, 'no-simdjson');
+    const core = installWithoutSimdjson(scratch);
+    const run = wirebench([order, '--json', '--formats', 'json,simdjson,msgpack', ...FAST], { bin: join(core, 'bin/wirebench.js') });
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout) as CliResult;
+    expect(result.payloads[0]?.rows.map((row) => row.name)).toEqual(['json', 'msgpack']);
+    expect(result.notes).toEqual([expect.stringMatching(/^simdjson not measured: simdjson: the simdjson native addon is not installed/)]);
+    const table = wirebench([order, '--formats', 'simdjson', ...FAST], { bin: join(core, 'bin/wirebench.js') });
+    expect(table.stdout).toMatch(/^note: simdjson not measured: .*npm rebuild simdjson/m);
+  });
+});
+
+describe('wirebench --schema-out', () => {
+  it('writes the .proto and .fbs of the schema it measured with, which protoc and flatc accept', () => {
+    const out = join(dir, 'schemas');
+    const again = join(dir, 'again');
+    mkdirSync(again);
+    writeFileSync(join(again, 'order.json'), '{"other": [true]}');
+    const run = wirebench([order, join(again, 'order.json'), '--schema-out', out, '--formats', 'json', ...FAST]);
+    expect(run.status).toBe(0);
+    const proto = readFileSync(join(out, 'order.proto'), 'utf8');
+    const fbs = readFileSync(join(out, 'order.fbs'), 'utf8');
+    const schema = inferSchema(JSON.parse(ORDER_TEXT));
+    expect(proto).toBe(toProto(schema));
+    expect(fbs).toBe(toFbs(schema));
+    // A second file of the same name gets its own pair.
+    expect(readFileSync(join(out, 'order-2.proto'), 'utf8')).toBe(toProto(inferSchema({ other: [true] })));
+    expect(existsSync(join(out, 'order-2.fbs'))).toBe(true);
+    expect(run.stderr).toContain(`schema of order.json: ${join(out, 'order.proto')}, ${join(out, 'order.fbs')}`);
+    if (hasTool('protoc')) protocCompiles(proto);
+    else console.warn('--schema-out: protoc not on PATH, the .proto was not compiled');
+    if (hasTool('flatc')) flatcCompiles(fbs);
+    else console.warn('--schema-out: flatc not on PATH, the .fbs was not compiled');
+  });
+});
+
+describe('wirebench on bad input', () => {
+  it('says what is wrong in one line on stderr, prints nothing on stdout, and exits 2', () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"a": 1,\n  "b": [1, 2,, 3]}');
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    writeFileSync(join(empty, 'data.txt'), '{}');
+    const cases: Array<[string[], RegExp]> = [
+      [[join(dir, 'missing.json')], /^wirebench: .*missing\.json: no such file or folder$/],
+      [[empty], /^wirebench: .*empty: the folder holds no \.json file$/],
+      [[bad], /^wirebench: .*bad\.json: invalid JSON at line 2, column 14: expected a JSON value, found ','$/],
+      [[order, '--formats', 'json,yaml'], /^wirebench: --formats: unknown format "yaml"; choose from json, simdjson, msgpack, cbor, protobuf, flatbuffers \(see wirebench --help\)$/],
+      [[order, '--frobnicate'], /^wirebench: Unknown option '--frobnicate' \(see wirebench --help\)$/],
+      [[order, '--rounds', 'two'], /^wirebench: --rounds must be a number ≥ 3, got "two"/],
+      [[], /^wirebench: no input: name one or more \.json files or folders/],
+      [[order, '--html', dir], /^wirebench: --html .*: is a folder, not a file$/],
+      [[order, '--schema-out', order], /^wirebench: --schema-out .*order\.json: is a file, not a folder$/],
+    ];
+    for (const [args, message] of cases) {
+      const run = wirebench([...FAST, ...args]);
+      expect({ args, status: run.status, stdout: run.stdout }).toEqual({ args, status: 2, stdout: '' });
+      expect(run.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(run.stderr.trim()).toMatch(message);
+    }
+  });
+});
