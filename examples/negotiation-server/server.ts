@@ -39,7 +39,8 @@ export async function createNegotiationServer(): Promise<Server> {
   for (const format of OFFERED) codecs.set(format, await createCodec(format, { schema }));
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    const pathname = URL.parse(request.url ?? '/', 'http://localhost')?.pathname;
+    if (pathname === undefined) return send(response, 400, TEXT, `the request target ${JSON.stringify(request.url)} is not a URL path`);
     const route = `${request.method} ${pathname}`;
     if (route === 'GET /schema.proto') return send(response, 200, TEXT, protoText);
     if (route === 'GET /schema.fbs') return send(response, 200, TEXT, fbsText);
@@ -61,7 +62,11 @@ export async function createNegotiationServer(): Promise<Server> {
       const writer = chooseWriter(request, response);
       if (!writer) return;
       const bytes = await readBody(request);
-      if (!bytes) return send(response, 413, TEXT, `POST /orders takes bodies up to ${MAX_BODY_BYTES} bytes`);
+      if (!bytes) {
+        // Answered before the rest of the body arrives, which is then not read: the connection closes.
+        send(response, 413, { ...TEXT, connection: 'close' }, `POST /orders takes bodies up to ${MAX_BODY_BYTES} bytes`);
+        return;
+      }
       let echoed: Uint8Array;
       try {
         // Decoding checks the bytes; encoding checks the data fits the answer's format (its schema).
@@ -105,16 +110,18 @@ function send(response: ServerResponse, status: number, headers: OutgoingHttpHea
   response.end(bytes);
 }
 
-/** The whole body, or undefined when it is larger than MAX_BODY_BYTES (read to its end, not kept). */
+/** The whole body, or undefined as soon as it (or its Content-Length) is past MAX_BODY_BYTES. */
 async function readBody(request: IncomingMessage): Promise<Uint8Array | undefined> {
+  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return undefined;
   const chunks: Uint8Array[] = [];
   let length = 0;
   for await (const chunk of request as AsyncIterable<Uint8Array>) {
     length += chunk.byteLength;
-    if (length <= MAX_BODY_BYTES) chunks.push(chunk);
+    if (length > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk);
   }
   // A Buffer is a Uint8Array, often a view into Node's shared pool: decoders read it where it lies.
-  return length > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks, length);
+  return Buffer.concat(chunks, length);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

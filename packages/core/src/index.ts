@@ -1,6 +1,7 @@
 /**
  * `@wirebench/core`: loads no format library until a codec is created (`createCodec` imports each
- * format lazily). `schemaFromProto`, which needs protobufjs, is in `@wirebench/core/schema`.
+ * format lazily); of the codecs, only wirebench's own JSON one comes with it, for the fetch
+ * client's JSON fallback. `schemaFromProto`, which needs protobufjs, is in `@wirebench/core/schema`.
  */
 export type { Codec, FormatId, SchemaCodecOptions } from './codec.js';
 export type { CodecOptions, Limits } from './limits.js';

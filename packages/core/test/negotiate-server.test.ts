@@ -5,6 +5,7 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import type { Codec, FormatId } from '@wirebench/core';
 import { checkRoundTrip, MEDIA_TYPES, WirebenchError } from '@wirebench/core';
 import { createFetchClient, HttpStatusError } from '@wirebench/core/negotiate';
@@ -159,4 +160,30 @@ describe('refusals', () => {
     expect((await fetch(url('/orders/first'))).status).toBe(404);
     expect((await fetch(url('/orders/latest'), { method: 'DELETE' })).status).toBe(404);
   });
+
+  it('answers 413 from a Content-Length past the limit without waiting for the body, and 400 for a target that is no URL', async () => {
+    const huge = await rawRequest('POST /orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000000\r\n\r\n');
+    expect(huge).toMatch(/^HTTP\/1\.1 413 /);
+    expect(huge).toMatch(/connection: close/i);
+    expect(await rawRequest('GET http://[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 /);
+  });
 });
+
+/** What the server answers to `head` sent on a raw connection (no body follows), up to the first response's end. */
+function rawRequest(head: string): Promise<string> {
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(head));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      answer += chunk;
+      if (/\r\n\r\n/.test(answer)) {
+        socket.destroy();
+        resolve(answer);
+      }
+    });
+    socket.on('error', reject);
+    socket.on('end', () => resolve(answer));
+  });
+}

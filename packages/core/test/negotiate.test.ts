@@ -296,6 +296,36 @@ describe('createFetchClient', () => {
     expect((error as Error).message).toBe('GET https://api.test/orders answered 406 Not Acceptable: offers application/json, application/cbor');
   });
 
+  it('refuses a body past maxBytes by its Content-Length or as it streams, and reads only the start of an error body', async () => {
+    const big = msgpack.encode({ text: 'x'.repeat(5000) });
+    let pulled = 0;
+    const endless = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            pulled++;
+            controller.enqueue(new Uint8Array(1024).fill(0x61));
+          },
+        }),
+        { status: 500 },
+      );
+    const declared = fakeFetch(() => binary(big, 'application/msgpack'));
+    const streamed = fakeFetch(() => new Response(new Blob([big]).stream(), { headers: { 'content-type': 'application/msgpack' } }));
+    for (const { fetch } of [declared, streamed]) {
+      await expect(createFetchClient({ codecs: [msgpack], fetch, maxBytes: 4096 }).request('https://api.test/')).rejects.toThrow(
+        /answered a body of more than 4096 bytes, past the client's maxBytes/,
+      );
+    }
+    expect((await createFetchClient({ codecs: [msgpack], fetch: declared.fetch, maxBytes: big.length }).request('https://api.test/')).value).toEqual({
+      text: 'x'.repeat(5000),
+    });
+    const error = await createFetchClient({ codecs: [msgpack], fetch: fakeFetch(endless).fetch })
+      .request('https://api.test/')
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 500, body: 'a'.repeat(500) });
+    expect(pulled).toBeLessThan(10);
+  });
+
   it('refuses a body without a Content-Type rather than guessing', async () => {
     const { fetch } = fakeFetch(() => binary(new TextEncoder().encode('{"a":1}'), undefined));
     await expect(createFetchClient({ codecs: [msgpack], fetch }).request('https://api.test/')).rejects.toThrow(

@@ -1,6 +1,7 @@
 import type { Codec, FormatId } from '../codec.js';
 import { WirebenchError } from '../errors.js';
 import { jsonCodec } from '../formats/json.js';
+import { DEFAULT_LIMITS } from '../limits.js';
 import { acceptHeader } from './accept.js';
 import { formatForContentType } from './media-types.js';
 
@@ -12,6 +13,8 @@ export interface FetchClientOptions {
   readonly codecs: readonly Codec[];
   /** Defaults to the global `fetch`; pass your own for auth, retries or tests. */
   readonly fetch?: typeof fetch;
+  /** The largest response body read (default `DEFAULT_LIMITS.maxBytes`): a larger one is refused by its Content-Length, or as soon as it passes the limit, unread. */
+  readonly maxBytes?: number;
 }
 
 export interface FetchRequest extends Omit<RequestInit, 'body'> {
@@ -63,6 +66,7 @@ export function createFetchClient(options: FetchClientOptions): FetchClient {
   const first = codecs[0];
   if (!first) throw new WirebenchError('createFetchClient needs at least one codec, e.g. codecs: [jsonCodec()]');
   const fetchImpl = options.fetch ?? globalThis.fetch;
+  const maxBytes = options.maxBytes ?? DEFAULT_LIMITS.maxBytes;
   const accept = acceptHeader(codecs);
   // The first codec given for a format reads it; simdjson's `application/json` reads as json.
   const readers = new Map<FormatId, Codec>();
@@ -94,7 +98,8 @@ export function createFetchClient(options: FetchClientOptions): FetchClient {
       const what = `${method} ${String(url)}`;
       if (!response.ok) throw await statusError(what, response);
 
-      const bytes = new Uint8Array(await response.arrayBuffer());
+      const { bytes, complete } = await readUpTo(response, maxBytes);
+      if (!complete) throw new WirebenchError(`${what} answered a body of more than ${maxBytes} bytes, past the client's maxBytes: raise it in createFetchClient's options if that is expected`);
       const contentType = response.headers.get('content-type');
       const answered = { status: response.status, headers: response.headers };
       // No body to read: 204 and 205 never have one, HEAD only describes one.
@@ -120,10 +125,48 @@ export function createFetchClient(options: FetchClientOptions): FetchClient {
 async function statusError(what: string, response: Response): Promise<HttpStatusError> {
   let body = '';
   try {
-    body = (await response.text()).trim().slice(0, ERROR_BODY_CHARS);
+    // Its start only: four bytes per character is the most UTF-8 takes.
+    const { bytes } = await readUpTo(response, 4 * ERROR_BODY_CHARS);
+    body = new TextDecoder().decode(bytes).trim().slice(0, ERROR_BODY_CHARS);
   } catch {
     // The status says enough when the body cannot be read.
   }
   const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
   return new HttpStatusError(`${what} answered ${status}${body ? `: ${body}` : ''}`, response.status, body);
+}
+
+/**
+ * The body's bytes while they stay within `limit`; past it (by the Content-Length, or as the body
+ * arrives) the rest is cancelled unread and `complete` is false, with the bytes read so far.
+ */
+async function readUpTo(response: Response, limit: number): Promise<{ bytes: Uint8Array; complete: boolean }> {
+  const declared = Number(response.headers.get('content-length'));
+  const body = response.body;
+  if (!body) return { bytes: new Uint8Array(0), complete: true };
+  if (declared > limit) {
+    await body.cancel();
+    return { bytes: new Uint8Array(0), complete: false };
+  }
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  let complete = true;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+    if (length > limit) {
+      complete = false;
+      await reader.cancel();
+      break;
+    }
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { bytes, complete };
 }

@@ -7,4 +7,5 @@ export { brotliSize, cpuPressure, libraryVersions, nodeCompressors, nodeEnvironm
 export type { PayloadFile } from './files.js';
 export { PayloadFileError, findPayloadFiles, readPayloadFiles } from './files.js';
 export { progressReporter } from './progress.js';
+export type { CommandLine, CommandOptions } from './usage.js';
 export { UsageError, checkOutput, checkOutputFolder, parseCommandLine, parseFormats, parseNumber, writeOutput } from './usage.js';

@@ -12,11 +12,13 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-type Options = NonNullable<ParseArgsConfig['options']>;
-type CommandLine<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: O }>>;
+/** The options a command accepts, as `node:util`'s parseArgs takes them. */
+export type CommandOptions = NonNullable<ParseArgsConfig['options']>;
+/** A parsed command line: its option values and positionals. */
+export type CommandLine<O extends CommandOptions> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: O }>>;
 
 /** `node:util` parseArgs, strict, with positionals; a mistake is a UsageError of one line. */
-export function parseCommandLine<const O extends Options>(argv: readonly string[], options: O): CommandLine<O> {
+export function parseCommandLine<const O extends CommandOptions>(argv: readonly string[], options: O): CommandLine<O> {
   try {
     return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
   } catch (error) {
