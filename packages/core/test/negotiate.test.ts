@@ -310,7 +310,7 @@ describe('createFetchClient', () => {
         { status: 500 },
       );
     const declared = fakeFetch(() => binary(big, 'application/msgpack'));
-    const streamed = fakeFetch(() => new Response(new Blob([big]).stream(), { headers: { 'content-type': 'application/msgpack' } }));
+    const streamed = fakeFetch(() => new Response(new Blob([big.slice().buffer]).stream(), { headers: { 'content-type': 'application/msgpack' } }));
     for (const { fetch } of [declared, streamed]) {
       await expect(createFetchClient({ codecs: [msgpack], fetch, maxBytes: 4096 }).request('https://api.test/')).rejects.toThrow(
         /answered a body of more than 4096 bytes, past the client's maxBytes/,
