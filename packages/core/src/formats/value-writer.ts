@@ -76,7 +76,14 @@ export abstract class ValueWriter {
       const length = value.length;
       if (length > this.maxCollection) throw REFUSED;
       this.arrayHeader(length);
-      for (let i = 0; i < length; i++) this.value(value[i], depth + 1);
+      for (let i = 0; i < length; i++) {
+        const item: unknown = value[i];
+        // Flags and gaps without the call: lists of them are common, and the call costs more than the byte.
+        if (item === null || typeof item === 'boolean') {
+          if (this.pos >= this.bytes.length) this.grow(1);
+          this.atom(item);
+        } else this.value(item, depth + 1);
+      }
       return;
     }
     const proto: unknown = Object.getPrototypeOf(value);
