@@ -3,6 +3,7 @@ import type { WirebenchError } from '../errors.js';
 import { wrapError } from '../errors.js';
 import { assertEncodable } from '../json-data.js';
 import type { Limits } from '../limits.js';
+import { keepsBuffer } from '../wire/buffer.js';
 import { writeUtf8 } from '../wire/utf8.js';
 
 /**
@@ -51,8 +52,7 @@ export abstract class ValueWriter {
       return this.bytes.slice(0, this.pos);
     } finally {
       this.busy = false;
-      // A huge value should not keep its buffer alive between calls.
-      if (this.bytes.length > 1 << 20) this.reset(new Uint8Array(2048));
+      if (!keepsBuffer(this.bytes.length, this.pos)) this.reset(new Uint8Array(2048));
     }
   }
 

@@ -1,3 +1,4 @@
+import { keepsBuffer } from '../../wire/buffer.js';
 import { writeUtf8 } from '../../wire/utf8.js';
 
 /**
@@ -17,7 +18,7 @@ export class Writer {
   epoch = 0;
 
   constructor(
-    capacity: number,
+    private readonly capacity: number,
     /** UTF-8 bytes of the longest string `string` accepts. */
     private readonly maxStringLength: number,
   ) {
@@ -27,6 +28,10 @@ export class Writer {
 
   /** Starts a buffer: its first 4 bytes will hold the uoffset to the root table (`finish`). */
   start(): void {
+    if (!keepsBuffer(this.bytes.length, this.end)) {
+      this.bytes = new Uint8Array(this.capacity);
+      this.view = new DataView(this.bytes.buffer);
+    }
     this.epoch++;
     this.end = 4;
   }

@@ -1,3 +1,4 @@
+import { keepsBuffer } from '../../wire/buffer.js';
 import { writeUtf8 } from '../../wire/utf8.js';
 
 const TWO_32 = 4294967296;
@@ -14,6 +15,10 @@ export class ProtoWriter {
   position = 0;
 
   reset(): void {
+    if (!keepsBuffer(this.bytes.length, this.position)) {
+      this.bytes = new Uint8Array(4096);
+      this.view = new DataView(this.bytes.buffer);
+    }
     this.position = 0;
   }
 
