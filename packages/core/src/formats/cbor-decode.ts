@@ -51,6 +51,14 @@ const EMPTY = new Uint8Array(0);
 function read(depth: number): unknown {
   if (pos >= end) throw BAIL;
   const b = src[pos++] as number;
+  if (b === 0xfb) {
+    // Float 64 ahead of the rest: arrays of coordinates and measurements are mostly these.
+    if (pos + 8 > end) throw BAIL;
+    const value = dataView().getFloat64(pos);
+    if (value - value !== 0) throw BAIL; // NaN or ±Infinity
+    pos += 8;
+    return value;
+  }
   const major = b >> 5;
   let argument = b & 0x1f;
   if (argument >= 24) {
