@@ -3,11 +3,13 @@ import type { CodecOptions } from './limits.js';
 /** The wire formats wirebench speaks. */
 export type FormatId = 'json' | 'simdjson' | 'msgpack' | 'cbor' | 'protobuf' | 'flatbuffers';
 
+/** Every format id, in the order the bench and the CLI list them. */
 export const FORMATS: readonly FormatId[] = ['json', 'simdjson', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'];
 
 /** Formats that need a `Schema` to encode anything. */
 export const SCHEMA_FORMATS: readonly FormatId[] = ['protobuf', 'flatbuffers'];
 
+/** The `Content-Type` each codec sends (`Codec.mediaType`); json and simdjson share `application/json`. */
 export const MEDIA_TYPES: Readonly<Record<FormatId, string>> = {
   json: 'application/json',
   simdjson: 'application/json',

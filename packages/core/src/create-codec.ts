@@ -3,6 +3,7 @@ import { FORMATS } from './codec.js';
 import { WirebenchError } from './errors.js';
 import type { Schema } from './schema/types.js';
 
+/** Options of `createCodec`: a schema for protobuf and FlatBuffers, and the options of every codec. */
 export interface CreateCodecOptions extends SchemaCodecOptions {
   /** Required by protobuf and flatbuffers: `inferSchema(sample)` for any JSON, or `schemaFromProto(...)` from `@wirebench/core/schema`. */
   schema?: Schema;

@@ -4,8 +4,10 @@
  * numbers equal by `Object.is` (so -0 is not 0). Key order is reported as `order` but never makes `ok` false.
  */
 
+/** What a diff is: a key or element `missing` or `extra`, a different JSON `type` or `value`, or keys in another `order`. */
 export type DiffKind = 'missing' | 'extra' | 'type' | 'value' | 'order';
 
+/** One difference between the expected and the actual value, at a JSON path. */
 export interface Diff {
   /** JSON path, e.g. `$.orders[3]["unit-price"]`. */
   readonly path: string;
@@ -14,6 +16,7 @@ export interface Diff {
   readonly actual?: unknown;
 }
 
+/** What `checkRoundTrip` found: `ok` unless some diff other than `order` was found. */
 export interface RoundTripReport {
   readonly ok: boolean;
   /** Value diffs first (missing, extra, type, value), then key-order notes, at most `maxDiffs` in all. */
@@ -24,6 +27,7 @@ export interface RoundTripReport {
   readonly counts?: Readonly<Record<DiffKind, number>>;
 }
 
+/** Options of `checkRoundTrip`. */
 export interface CheckOptions {
   /** Stop collecting after this many diffs (default 1000): one bad field in 10k rows stays readable. */
   readonly maxDiffs?: number;
@@ -47,6 +51,10 @@ export function jsonKind(value: unknown): string {
   return (value as object).constructor?.name ?? 'non-plain object';
 }
 
+/**
+ * Compares `actual` with `expected` by the fidelity rule above: value diffs (missing, extra, type,
+ * value) make `ok` false; key-order notes do not. Walks with an explicit stack, so any depth is fine.
+ */
 export function checkRoundTrip(expected: unknown, actual: unknown, options: CheckOptions = {}): RoundTripReport {
   const maxDiffs = options.maxDiffs ?? 1000;
   // Value diffs and order notes are kept apart, so a thousand order notes never push the one

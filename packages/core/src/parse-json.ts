@@ -8,6 +8,7 @@
 import { WirebenchError } from './errors.js';
 import { childPath } from './fidelity.js';
 
+/** A number literal of the text that `JSON.parse` could not keep exactly. */
 export interface LossyNumber {
   /** JSON path of the literal, e.g. `$.orders[3].id` (the syntax of every wirebench path). */
   readonly path: string;
@@ -22,6 +23,7 @@ export interface LossyNumber {
   readonly reason: 'rounded' | 'overflow' | 'underflow';
 }
 
+/** What `parseJson` returns: `JSON.parse`'s value and the number literals it lost. */
 export interface ParsedJson {
   /** Exactly what `JSON.parse(text)` returns. */
   readonly value: unknown;

@@ -7,8 +7,10 @@ import { seededRandom } from './random.js';
 
 export { seededRandom };
 
+/** The names of the canonical shapes. */
 export type CanonicalShape = 'user_profile' | 'order' | 'telemetry' | 'catalog_item' | 'order_batch';
 
+/** One canonical payload: its shape, its root message in the canonical schemas, and the value. */
 export interface CanonicalSample {
   readonly shape: CanonicalShape;
   /** The root message in schemas/canonical.proto. */
@@ -16,6 +18,7 @@ export interface CanonicalSample {
   readonly value: Record<string, unknown>;
 }
 
+/** The root message of each canonical shape in schemas/canonical.proto and canonical.fbs. */
 export const CANONICAL_MESSAGES: Readonly<Record<CanonicalShape, string>> = {
   user_profile: 'UserProfile',
   order: 'Order',
@@ -41,6 +44,7 @@ const TAGS = ['sale', 'new', 'eco', 'bestseller', 'gift', 'limited', 'bundle', '
 const STATUSES = ['paid', 'shipped', 'delivered', 'refunded'];
 const BASE_TIME = Date.UTC(2026, 0, 1);
 
+/** A user profile: id, names, email, roles, timestamps, nested metadata and preferences, sometimes a `bio` (about 0.5 KB of JSON). */
 export function userProfile(rng: Random): Record<string, unknown> {
   const first = pick(rng, FIRST_NAMES);
   const last = pick(rng, LAST_NAMES);
@@ -69,6 +73,7 @@ export function userProfile(rng: Random): Record<string, unknown> {
   return profile;
 }
 
+/** An order: 1–5 line items, a total in cents, a currency, usually a `status`; `id` defaults to a random one. */
 export function order(rng: Random, id = int(rng, 1, 2 ** 40)): Record<string, unknown> {
   const items = Array.from({ length: int(rng, 1, 5) }, () => ({
     sku: `SKU-${int(rng, 10_000, 99_999)}`,
@@ -89,6 +94,7 @@ export function order(rng: Random, id = int(rng, 1, 2 ** 40)): Record<string, un
   return result;
 }
 
+/** A sensor reading: a device id and eight numbers (timestamp, sequence, measurements, position). */
 export function telemetryReading(rng: Random): Record<string, unknown> {
   return {
     device_id: `sensor-${int(rng, 1000, 9999)}`,
@@ -103,6 +109,7 @@ export function telemetryReading(rng: Random): Record<string, unknown> {
   };
 }
 
+/** A catalog item: 25 flat fields of ids, text, prices, stock, dimensions and flags, 0–3 tags. */
 export function catalogItem(rng: Random): Record<string, unknown> {
   return {
     id: int(rng, 1, 10_000_000),
@@ -133,6 +140,7 @@ export function catalogItem(rng: Random): Record<string, unknown> {
   };
 }
 
+/** A batch of `count` orders (default 1000: about 395 KB of JSON) with consecutive ids. */
 export function orderBatch(rng: Random, count = 1000): Record<string, unknown> {
   const firstId = int(rng, 1, 2 ** 40);
   return {

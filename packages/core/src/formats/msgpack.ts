@@ -10,7 +10,7 @@ import { refusal, writeWith } from './value-writer.js';
 
 /**
  * MessagePack, written and read in one pass each, with every check on the way (a separate
- * validating pass cost as much as the decoding itself). The bytes are @msgpack/msgpack's, and it
+ * validating pass cost as much as the decoding itself). The bytes are `@msgpack/msgpack`'s, and it
  * reads ours. Encode refuses what is not JSON data with its path (`refusal`); decode refuses
  * malformed input with its byte offset and reason (`MsgpackReader`, run only when the one-pass
  * decoder stops).

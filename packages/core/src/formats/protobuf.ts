@@ -16,6 +16,7 @@ import { scalarWires } from './protobuf/scalars.js';
 import { checkValueLayout, valueCodec } from './protobuf/value.js';
 import { ProtoWriter } from './protobuf/writer.js';
 
+/** Options of `protobufCodec`: those of every schema codec, and whether to skip generated code. */
 export interface ProtobufCodecOptions extends SchemaCodecOptions {
   /** Run the plans interpreted rather than as generated code (what a page whose CSP forbids `Function` gets anyway). */
   readonly interpreted?: boolean;

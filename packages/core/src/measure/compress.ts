@@ -8,6 +8,7 @@ function streamCompressor(format: string): Compressor {
   };
 }
 
+/** gzip size through `CompressionStream` (every runtime wirebench supports has gzip). */
 export const gzipSize: Compressor = streamCompressor('gzip');
 
 /** Brotli through CompressionStream where the runtime has it (newer browsers), else undefined. */

@@ -24,6 +24,7 @@ import { RESULT_FORMAT, RESULT_VERSION } from './types.js';
 
 const WARMUP_ROUNDS = 3;
 
+/** The method in words, written into every result's `method`. */
 export const METHOD =
   'Per payload, every row\'s encode and decode are timed interleaved in rounds, the task order rotating (and reversing) ' +
   'every round, after the same interleaved warm-up for all. A sample is the mean of a batch of calls sized after warm-up. ' +

@@ -27,6 +27,7 @@ export async function codecsFor(formats: readonly FormatId[], schema: Schema | u
   return codecs;
 }
 
+/** A payload ready to measure: its target (codecs of the formats that can run) and the schema they use. */
 export interface PlannedPayload {
   readonly target: MeasureTarget;
   /** The schema inferred from the payload (protobuf and FlatBuffers are measured with it), or undefined when none could be. */

@@ -14,6 +14,7 @@ export function quantile(sorted: readonly number[], q: number): number {
 
 export const ascending = (values: readonly number[]): number[] => [...values].sort((a, b) => a - b);
 
+/** The median of `values` (any order). */
 export const median = (values: readonly number[]): number => quantile(ascending(values), 0.5);
 
 export const mean = (values: readonly number[]): number => values.reduce((sum, v) => sum + v, 0) / values.length;
@@ -26,11 +27,13 @@ export function relativeMarginOfError(values: readonly number[]): number {
   return ((1.96 * Math.sqrt(variance / values.length)) / m) * 100;
 }
 
+/** A confidence interval. */
 export interface Interval {
   readonly low: number;
   readonly high: number;
 }
 
+/** Options of the bootstrap intervals. */
 export interface BootstrapOptions {
   /** Resamples drawn (default 2000). */
   readonly resamples?: number;

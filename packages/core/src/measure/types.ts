@@ -7,8 +7,10 @@ import type { LossyNumber } from '../parse-json.js';
  * by the Node bench, the browser runner, the playground and the CLI.
  */
 
+/** The operations the engine times. */
 export type Operation = 'encode' | 'decode';
 
+/** One payload to measure: a name and its JSON data, with the lossy number literals `parseJson` found. */
 export interface Payload {
   readonly name: string;
   /** JSON data (what `JSON.parse` or `parseJson` returned). */
@@ -36,6 +38,7 @@ export interface ExtraRow {
   readonly decode?: () => unknown;
 }
 
+/** One payload and the rows to time on it: its codecs (json among them) and any extra rows. */
 export interface MeasureTarget {
   readonly payload: Payload;
   /** Codecs to measure on this payload (schema codecs built for it). Include json: ratios are to its row. */
@@ -56,6 +59,7 @@ export interface MeasureTarget {
 /** Compresses bytes and returns the compressed size. */
 export type Compressor = (bytes: Uint8Array) => Promise<number>;
 
+/** Options of `measure`; every one has a default. */
 export interface MeasureOptions {
   /** Interleaved rounds per payload (default 11). One round proves nothing on a noisy machine; the median of many does. */
   readonly rounds?: number;
@@ -93,6 +97,7 @@ export interface MeasureOptions {
   readonly signal?: AbortSignal;
 }
 
+/** What `onProgress` receives: the phase, the payload, the round, and task-rounds done of the total. */
 export interface MeasureProgress {
   readonly phase: 'prepare' | 'warmup' | 'measure';
   readonly payload: string;
@@ -104,6 +109,7 @@ export interface MeasureProgress {
   readonly total: number;
 }
 
+/** The runtime and device a result was measured on. */
 export interface Environment {
   readonly runtime: 'node' | 'browser' | 'worker' | 'other';
   /** `process.version` in Node, the browser's name and version elsewhere. */
@@ -123,6 +129,7 @@ export interface Environment {
   readonly libraries: Readonly<Record<string, string>>;
 }
 
+/** The options a run used, defaults filled in (`budget` null when there was none), as written into its result. */
 export interface ResolvedMeasureOptions {
   readonly rounds: number;
   readonly roundTime: number;
@@ -137,9 +144,12 @@ export interface ResolvedMeasureOptions {
   readonly compressors: readonly string[];
 }
 
+/** The `format` of every result: `wirebench-result`. */
 export const RESULT_FORMAT = 'wirebench-result';
+/** The `version` of the result format this engine writes. */
 export const RESULT_VERSION = 1;
 
+/** What `measure` resolves to: the typed, versioned, JSON-serializable result. */
 export interface MeasureResult {
   readonly format: typeof RESULT_FORMAT;
   /** Bumped whenever a field changes meaning; readers check it. */
@@ -153,6 +163,7 @@ export interface MeasureResult {
   readonly payloads: PayloadResult[];
 }
 
+/** One payload's result: its JSON size, lossy numbers, rounds and rows. */
 export interface PayloadResult {
   readonly name: string;
   /** UTF-8 bytes of `JSON.stringify(value)`: the basis of every MB/s figure (0 when JSON cannot write the value). */
@@ -169,6 +180,7 @@ export interface PayloadResult {
   readonly rows: RowResult[];
 }
 
+/** One round of a payload: its task order, wall time, CPU pressure and retries. */
 export interface RoundInfo {
   /** The task order of this round started at this position (and ran backwards on odd rounds). */
   readonly rotation: number;
@@ -180,6 +192,7 @@ export interface RoundInfo {
   readonly suspect: boolean;
 }
 
+/** One row of a payload (a codec or an extra row): sizes, fidelity, or the error, and its encode and decode figures. */
 export interface RowResult {
   /** The format id for codec rows, the given name for extra rows. */
   readonly name: string;
@@ -198,6 +211,7 @@ export interface RowResult {
   readonly decode?: OperationResult;
 }
 
+/** The figures of one operation of one row. */
 export interface OperationResult {
   /** Milliseconds per call, over every sample of every round. Each sample is the mean of a batch of calls. */
   readonly median: number;
@@ -220,6 +234,7 @@ export interface OperationResult {
   readonly wrapperCost?: Ratio;
 }
 
+/** A ratio of times taken in the same rounds: its estimate, 95 % interval and the per-round values. */
 export interface Ratio {
   /** Median over rounds of the per-round ratio. */
   readonly estimate: number;

@@ -5,6 +5,7 @@ import { DEFAULT_LIMITS } from '../limits.js';
 import { acceptHeader } from './accept.js';
 import { formatForContentType } from './media-types.js';
 
+/** Options of `createFetchClient`. */
 export interface FetchClientOptions {
   /**
    * The codecs that read responses, preferred first: the `Accept` header lists their media types in
@@ -17,6 +18,7 @@ export interface FetchClientOptions {
   readonly maxBytes?: number;
 }
 
+/** `fetch`'s `RequestInit` without `body`: a `value` to encode instead, and the format to encode it in. */
 export interface FetchRequest extends Omit<RequestInit, 'body'> {
   /** JSON data to send as the body, encoded by a codec (which sets `Content-Type`); the method then defaults to POST. */
   readonly value?: unknown;
@@ -24,6 +26,7 @@ export interface FetchRequest extends Omit<RequestInit, 'body'> {
   readonly bodyFormat?: FormatId;
 }
 
+/** A response as `FetchClient.request` resolves it: the decoded body, the format it came in, status and headers. */
 export interface DecodedResponse {
   /** The decoded body; undefined when the response has none. */
   readonly value: unknown;
@@ -33,6 +36,7 @@ export interface DecodedResponse {
   readonly headers: Headers;
 }
 
+/** What `createFetchClient` returns. */
 export interface FetchClient {
   /** Sends the request and decodes the answer by its `Content-Type`; rejects on a status outside 200–299. */
   request(url: string | URL, init?: FetchRequest): Promise<DecodedResponse>;

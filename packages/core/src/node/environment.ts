@@ -25,6 +25,7 @@ export function cpuPressure(): number | undefined {
 export const brotliSize: Compressor = async (bytes) =>
   brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length;
 
+/** gzip (CompressionStream) and brotli at quality 5 (`node:zlib`): the compressors of Node runs. */
 export const nodeCompressors: Readonly<Record<string, Compressor>> = { gzip: gzipSize, brotli: brotliSize };
 
 /** Installed version of each package, found from `from` (a module URL) the way Node resolves it; missing ones are left out. */

@@ -88,6 +88,7 @@ export function formatDuration(ms: number): string {
   return `${threeDigits(ms / 1000)} s`;
 }
 
+/** Megabytes per second with about three significant digits: `186 MB/s`. */
 export function formatThroughput(mbPerSecond: number): string {
   return `${threeDigits(mbPerSecond)} MB/s`;
 }
@@ -118,6 +119,7 @@ function valueText(value: unknown): string {
 // The page
 // ---------------------------------------------------------------------------------------------
 
+/** Options of `renderHtmlReport`. */
 export interface HtmlReportOptions {
   /** What the reader should know beside the figures: formats that could not run here, rows left out. */
   readonly notes?: readonly string[];

@@ -2,6 +2,7 @@ import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } 
 
 /** Plain-text tables of a result: what a terminal or a CI log shows. Browser-safe. */
 
+/** How to read the tables: the legend `wirebench --help` and `npm run bench` print. */
 export const LEGEND = `How to read the tables (lower is better everywhere):
   bytes          encoded size; % JSON is that size over JSON's; gzip/brotli are the encoded bytes compressed
   median … mean  microseconds per call over every sample of every round (a sample is a batch of calls);
@@ -35,6 +36,7 @@ function table(header: string[], rows: string[][], textColumns: readonly number[
   return [line(header), ...rows.map(line)];
 }
 
+/** A row's fidelity column: `exact`, `N diffs (first: kind at path)`, or `error: …`. */
 export function fidelityText(row: RowResult): string {
   if (row.error) return `error: ${row.error}`;
   if (!row.fidelity) return '';
@@ -105,6 +107,7 @@ function payloadWarnings(payload: PayloadResult): string[] {
   return lines;
 }
 
+/** One payload's heading, warnings (lossy numbers, contended rounds), size table and encode and decode tables. */
 export function formatPayload(payload: PayloadResult, compressors: readonly string[]): string {
   const lines = [payloadHeader(payload), ...payloadWarnings(payload)];
   if (payload.rows.some((r) => r.kind === 'codec')) lines.push('', ...sizeTable(payload, compressors));
@@ -117,6 +120,7 @@ export function formatPayload(payload: PayloadResult, compressors: readonly stri
   return lines.join('\n');
 }
 
+/** The lines about the runtime, the device, the libraries and the rounds that head a result's tables. */
 export function formatEnvironment(result: MeasureResult): string {
   const env = result.environment;
   const libraries = Object.entries(env.libraries)
@@ -134,6 +138,7 @@ export function formatEnvironment(result: MeasureResult): string {
     .join('\n');
 }
 
+/** A whole result as text: the environment, then every payload's tables. */
 export function formatResult(result: MeasureResult): string {
   return [formatEnvironment(result), ...result.payloads.map((p) => `\n${formatPayload(p, result.options.compressors)}`)].join('\n');
 }

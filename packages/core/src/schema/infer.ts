@@ -3,6 +3,7 @@ import { NameRegistry, codeUnitOrder, describeType, pascalCase } from './names.j
 import type { FieldDef, MessageDef, Schema, TypeRef } from './types.js';
 import { ROOT_VALUE_FIELD } from './types.js';
 
+/** Options of `inferSchema`. */
 export interface InferOptions {
   /** Protobuf package / FlatBuffers namespace; `wirebench.inferred` by default. */
   readonly namespace?: string;

@@ -4,8 +4,10 @@
  * next to its wire-safe name, so any JSON key survives a trip through protobuf or FlatBuffers.
  */
 
+/** The scalar types of a field: protobuf's `double` is `float64`; FlatBuffers' `bytes` is `[ubyte]`. */
 export type ScalarType = 'bool' | 'int32' | 'int64' | 'uint32' | 'uint64' | 'float64' | 'string' | 'bytes';
 
+/** A field's type: a scalar, a message by name, a list or a string-keyed map of a type, or any JSON value. */
 export type TypeRef =
   | { readonly kind: 'scalar'; readonly scalar: ScalarType }
   | { readonly kind: 'message'; readonly name: string }
@@ -15,6 +17,7 @@ export type TypeRef =
   /** Any JSON value: where a field mixes types, or holds only nulls. */
   | { readonly kind: 'any' };
 
+/** One field of a message: its JSON key, wire name, id, type and presence. */
 export interface FieldDef {
   /** Wire-safe identifier used in .proto / .fbs text. */
   readonly name: string;
@@ -29,11 +32,13 @@ export interface FieldDef {
   readonly nullable: boolean;
 }
 
+/** One message (protobuf) or table (FlatBuffers): a name and its fields. */
 export interface MessageDef {
   readonly name: string;
   readonly fields: readonly FieldDef[];
 }
 
+/** A schema for the protobuf and FlatBuffers codecs: from `inferSchema`, `schemaFromProto` or written by hand. */
 export interface Schema {
   /** Protobuf package / FlatBuffers namespace. */
   readonly namespace: string;
