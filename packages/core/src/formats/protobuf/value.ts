@@ -120,15 +120,20 @@ export function valueCodec(limits: Limits, scalars: ScalarWires): ValueCodec {
     }
   };
 
+  // null (an empty Value) and a one-byte bool without the loop: lists of flags and gaps are mostly
+  // these, and a function this small is inlined where the generated code reads a Value.
   const read = (r: ProtoReader, end: number, depth: number, messages: number): unknown => {
     if (messages > RECURSION_LIMIT) throw tooManyMessages();
-    // null (an empty Value) and a one-byte bool without the loop: lists of flags and gaps are mostly these.
     const size = end - r.position;
     if (size === 0) return null;
     if (size === 2 && r.bytes[r.position] === BOOL && (r.bytes[r.position + 1] as number) < 2) {
       r.position = end;
       return r.bytes[end - 1] === 1;
     }
+    return readMember(r, end, depth, messages);
+  };
+
+  const readMember = (r: ProtoReader, end: number, depth: number, messages: number): unknown => {
     let out: unknown = null;
     while (r.position < end) {
       const tag = r.uint32();
