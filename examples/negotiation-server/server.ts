@@ -39,7 +39,9 @@ export async function createNegotiationServer(): Promise<Server> {
   for (const format of OFFERED) codecs.set(format, await createCodec(format, { schema }));
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const pathname = URL.parse(request.url ?? '/', 'http://localhost')?.pathname;
+    // Appended to an origin, not resolved against it: `//host/path` is a path here, not another host.
+    const target = request.url ?? '/';
+    const pathname = target.startsWith('/') ? URL.parse(`http://localhost${target}`)?.pathname : undefined;
     if (pathname === undefined) return send(response, 400, TEXT, `the request target ${JSON.stringify(request.url)} is not a URL path`);
     const route = `${request.method} ${pathname}`;
     if (route === 'GET /schema.proto') return send(response, 200, TEXT, protoText);
@@ -110,18 +112,28 @@ function send(response: ServerResponse, status: number, headers: OutgoingHttpHea
   response.end(bytes);
 }
 
-/** The whole body, or undefined as soon as it (or its Content-Length) is past MAX_BODY_BYTES. */
-async function readBody(request: IncomingMessage): Promise<Uint8Array | undefined> {
-  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return undefined;
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for await (const chunk of request as AsyncIterable<Uint8Array>) {
-    length += chunk.byteLength;
-    if (length > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk);
-  }
-  // A Buffer is a Uint8Array, often a view into Node's shared pool: decoders read it where it lies.
-  return Buffer.concat(chunks, length);
+/**
+ * The whole body, or undefined as soon as it (or its Content-Length) is past MAX_BODY_BYTES: then
+ * reading stops without destroying the request, so the 413 still goes out before the connection closes.
+ */
+function readBody(request: IncomingMessage): Promise<Uint8Array | undefined> {
+  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const onData = (chunk: Buffer): void => {
+      length += chunk.byteLength;
+      if (length > MAX_BODY_BYTES) {
+        request.off('data', onData);
+        request.pause();
+        resolve(undefined);
+      } else chunks.push(chunk);
+    };
+    request.on('data', onData);
+    // A Buffer is a Uint8Array, often a view into Node's shared pool: decoders read it where it lies.
+    request.on('end', () => resolve(Buffer.concat(chunks, length)));
+    request.on('error', reject);
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -324,6 +324,12 @@ describe('createFetchClient', () => {
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 500, body: 'a'.repeat(500) });
     expect(pulled).toBeLessThan(10);
+    // An error body whose Content-Length is past the limit is still read for its start.
+    const declaredError = fakeFetch(() => new Response('b'.repeat(5000), { status: 409, headers: { 'content-length': '5000' } }));
+    await expect(createFetchClient({ codecs: [msgpack], fetch: declaredError.fetch }).request('https://api.test/')).rejects.toMatchObject({
+      status: 409,
+      body: 'b'.repeat(500),
+    });
   });
 
   it('refuses a body without a Content-Type rather than guessing', async () => {

@@ -48,16 +48,21 @@ export function protobufCodec(schema: Schema, options: ProtobufCodecOptions = {}
     format: 'protobuf',
     mediaType: MEDIA_TYPES.protobuf,
     encode(payload) {
-      writer.reset();
+      // A getter in the payload that encodes again gets a writer of its own, not this one's half-written bytes.
+      const w = writer.busy ? new ProtoWriter() : writer;
+      w.busy = true;
       try {
-        encodeRoot(writer, rootRecord(schema, payload), 1, 0);
+        w.reset();
+        encodeRoot(w, rootRecord(schema, payload), 1, 0);
       } catch (error) {
         // What is not JSON data, or past a limit, gets the words every format uses (json-data.ts); only then a schema mismatch.
         if (error instanceof Refusal) assertEncodable(payload, 'protobuf', limits);
         throw wrapError('protobuf', 'encode', refusalError(stackOverflow(error)));
+      } finally {
+        w.busy = false;
       }
-      checkByteLength('protobuf', limits, writer.position);
-      return writer.finish();
+      checkByteLength('protobuf', limits, w.position);
+      return w.finish();
     },
     decode(bytes) {
       assertBytes('protobuf', bytes);

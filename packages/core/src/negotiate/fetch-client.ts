@@ -130,7 +130,7 @@ async function statusError(what: string, response: Response): Promise<HttpStatus
   let body = '';
   try {
     // Its start only: four bytes per character is the most UTF-8 takes.
-    const { bytes } = await readUpTo(response, 4 * ERROR_BODY_CHARS);
+    const { bytes } = await readUpTo(response, 4 * ERROR_BODY_CHARS, 'start');
     body = new TextDecoder().decode(bytes).trim().slice(0, ERROR_BODY_CHARS);
   } catch {
     // The status says enough when the body cannot be read.
@@ -140,14 +140,15 @@ async function statusError(what: string, response: Response): Promise<HttpStatus
 }
 
 /**
- * The body's bytes while they stay within `limit`; past it (by the Content-Length, or as the body
- * arrives) the rest is cancelled unread and `complete` is false, with the bytes read so far.
+ * The body's bytes while they stay within `limit`; past it the rest is cancelled unread and
+ * `complete` is false. A body whose Content-Length is past the limit is not read at all, unless
+ * `want` is 'start' (of an error message, say), which reads up to the limit either way.
  */
-async function readUpTo(response: Response, limit: number): Promise<{ bytes: Uint8Array; complete: boolean }> {
+async function readUpTo(response: Response, limit: number, want: 'all' | 'start' = 'all'): Promise<{ bytes: Uint8Array; complete: boolean }> {
   const declared = Number(response.headers.get('content-length'));
   const body = response.body;
   if (!body) return { bytes: new Uint8Array(0), complete: true };
-  if (declared > limit) {
+  if (want === 'all' && declared > limit) {
     await body.cancel();
     return { bytes: new Uint8Array(0), complete: false };
   }

@@ -36,11 +36,11 @@ export function flatbuffersCodec(schema: Schema, options: SchemaCodecOptions = {
   const writer = new Writer(1024, limits.maxStringLength);
 
   /** The bytes from the generated encoder, or undefined when it refused the value (or is unavailable). */
-  const encodeFast = (value: unknown): Uint8Array | undefined => {
+  const encodeFast = (w: Writer, value: unknown): Uint8Array | undefined => {
     if (!generated) return undefined;
     try {
-      writer.start();
-      return writer.finish(generated(writer, value, 1));
+      w.start();
+      return w.finish(generated(w, value, 1));
     } catch {
       return undefined;
     }
@@ -50,21 +50,26 @@ export function flatbuffersCodec(schema: Schema, options: SchemaCodecOptions = {
     format: 'flatbuffers',
     mediaType: MEDIA_TYPES.flatbuffers,
     encode(value) {
+      // A getter in the value that encodes again gets a writer of its own, not this one's half-written bytes.
+      const w = writer.busy ? new Writer(1024, limits.maxStringLength) : writer;
+      w.busy = true;
       try {
         // Dropped keys are never visited by the writers: check them as JSON data here.
         if (!strictKeys) assertEncodable(value, 'flatbuffers', limits);
-        let bytes = encodeFast(value);
+        let bytes = encodeFast(w, value);
         if (bytes === undefined) {
           // Refusals of what is not JSON data or exceeds the limits, with their paths, come first;
           // the interpreter then names any schema mismatch.
           if (strictKeys) assertEncodable(value, 'flatbuffers', limits);
-          writer.start();
-          bytes = writer.finish(root.write(writer, value, '$', 1));
+          w.start();
+          bytes = w.finish(root.write(w, value, '$', 1));
         }
         checkByteLength('flatbuffers', limits, bytes.length);
         return bytes;
       } catch (error) {
         throw wrapError('flatbuffers', 'encode', error);
+      } finally {
+        w.busy = false;
       }
     },
     decode(bytes) {

@@ -9,13 +9,21 @@ import { writeUtf8 } from '../../wire/utf8.js';
  * alignment is alignment in the finished buffer. Padding is zeroed: the buffer is reused between
  * encodes and the bytes must not depend on an earlier payload.
  */
+/** Encodes started so far, by every writer: each one's epoch. */
+let encodes = 0;
+
 export class Writer {
   bytes: Uint8Array;
   view: DataView;
   /** The next free byte. */
   end = 0;
-  /** Counts encodes, so vtable caches (keyed per table plan) know when their positions went stale. */
+  /**
+   * This encode's number among all writers' encodes, so vtable caches (keyed per table plan) know
+   * when their positions went stale, also when an encode started by a getter used another writer.
+   */
   epoch = 0;
+  /** Set while an encode writes here: one started meanwhile (by a getter) needs a writer of its own. */
+  busy = false;
 
   constructor(
     private readonly capacity: number,
@@ -32,7 +40,7 @@ export class Writer {
       this.bytes = new Uint8Array(this.capacity);
       this.view = new DataView(this.bytes.buffer);
     }
-    this.epoch++;
+    this.epoch = ++encodes;
     this.end = 4;
   }
 

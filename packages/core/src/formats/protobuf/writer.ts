@@ -13,6 +13,8 @@ export class ProtoWriter {
   bytes = new Uint8Array(4096);
   private view = new DataView(this.bytes.buffer);
   position = 0;
+  /** Set while an encode writes here: one started meanwhile (by a getter) needs a writer of its own. */
+  busy = false;
 
   reset(): void {
     if (!keepsBuffer(this.bytes.length, this.position)) {
