@@ -28,6 +28,19 @@ function refusal(format: Binary, run: () => unknown): WirebenchError {
   return thrown as WirebenchError;
 }
 
+/** The one-pass decode and the validating reader agree on `input`: the same value, or both refuse. */
+function agreeWithReader(codec: Codec, reader: MsgpackReader | CborReader, input: Uint8Array): void {
+  let expected: unknown;
+  try {
+    expected = codec.decode(input);
+  } catch (error) {
+    expect(error).toBeInstanceOf(WirebenchError);
+    expect(() => reader.build(input)).toThrow(WirebenchError);
+    return;
+  }
+  expect(reader.build(input)).toStrictEqual(expected);
+}
+
 /** A one-string value in each format, with the string's UTF-8 bytes given raw. */
 function stringOf(format: Binary, raw: number[]): Uint8Array {
   return format === 'msgpack' ? bytes(0xd9, raw.length, ...raw) : bytes(0x78, raw.length, ...raw);
@@ -304,19 +317,87 @@ describe.each(FORMATS)('%s reader and library agree', (format) => {
         return encoded;
       });
     fc.assert(
-      fc.property(mutated, (input) => {
-        let expected: unknown;
-        try {
-          expected = codec.decode(input);
-        } catch (error) {
-          expect(error).toBeInstanceOf(WirebenchError);
-          expect(() => reader.build(input)).toThrow(WirebenchError);
-          return;
-        }
-        expect(reader.build(input)).toStrictEqual(expected);
-      }),
+      fc.property(mutated, (input) => agreeWithReader(codec, reader, input)),
       { numRuns: 1500, seed: 7 },
     );
+  });
+});
+
+describe.each(FORMATS)('%s arrays of numbers (the decoders\' inline path for them)', (format) => {
+  const codec = make[format]();
+  const reader = format === 'msgpack' ? new MsgpackReader(DEFAULT_LIMITS) : new CborReader(DEFAULT_LIMITS);
+  const M = format === 'msgpack';
+  // Each width the path reads inline, and what it leaves to the general reader.
+  const KINDS = {
+    tiny: fc.integer({ min: 0, max: 23 }),
+    byte: fc.integer({ min: 24, max: 255 }),
+    short: fc.integer({ min: 256, max: 0xffff }),
+    word: fc.integer({ min: 0x10000, max: 0xffffffff }),
+    negative: fc.integer({ min: -(2 ** 31), max: -1 }),
+    large: fc.constantFrom(2 ** 40, -(2 ** 40), Number.MAX_SAFE_INTEGER),
+    double: fc.double({ noNaN: true, noDefaultInfinity: true }),
+    negativeZero: fc.constant(-0),
+    other: fc.constantFrom(null, true, 'x', [1.5], { a: 1 }),
+  } as const;
+  const kindOf = (item: unknown): keyof typeof KINDS => {
+    if (typeof item !== 'number') return 'other';
+    if (Object.is(item, -0)) return 'negativeZero';
+    if (!Number.isInteger(item)) return 'double';
+    if (Math.abs(item) > 0xffffffff) return 'large';
+    if (item < 0) return 'negative';
+    return item < 24 ? 'tiny' : item < 256 ? 'byte' : item < 0x10000 ? 'short' : 'word';
+  };
+  const item = fc.oneof(...Object.values(KINDS));
+  const list = fc.array(item, { maxLength: 12 });
+  // A top-level array, and arrays inside arrays and objects (coordinates, a mesh's attributes).
+  const value = fc.oneof(list, fc.array(list, { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 3 }), list, { maxKeys: 3, noNullPrototype: true }));
+
+  it('the generator makes every kind of item, in arrays that start with each kind', () => {
+    const seen = new Set<string>();
+    for (const sample of fc.sample(fc.array(item, { minLength: 1, maxLength: 12 }), { numRuns: 2000, seed: 11 })) {
+      seen.add(`first ${kindOf(sample[0])}`);
+      for (const x of sample) seen.add(kindOf(x));
+    }
+    for (const kind of Object.keys(KINDS)) {
+      expect(seen).toContain(kind);
+      expect(seen).toContain(`first ${kind}`);
+    }
+  });
+
+  it('round-trip exactly, -0 and 2^32 − 1 included', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(codec.decode(codec.encode(v))).toStrictEqual(v);
+      }),
+      { numRuns: 1000, seed: 12 },
+    );
+  });
+
+  it('cut short or with bytes changed: the reader builds what the codec returns, or both refuse', () => {
+    const damaged = fc.tuple(value, fc.nat(), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 2 })).map(([v, cut, edits]) => {
+      const encoded = codec.encode(v).slice();
+      for (const [at, byte] of edits) encoded[at % encoded.length] = byte;
+      return encoded.subarray(0, encoded.length - (cut % 3));
+    });
+    fc.assert(
+      fc.property(damaged, (input) => agreeWithReader(codec, reader, input)),
+      { numRuns: 2000, seed: 13 },
+    );
+  });
+
+  const nan = M ? [0xcb, 0x7f, 0xf8, 0, 0, 0, 0, 0, 0] : [0xfb, 0x7f, 0xf8, 0, 0, 0, 0, 0, 0];
+  const one = M ? [0xcb, 0x3f, 0xf0, 0, 0, 0, 0, 0, 0] : [0xfb, 0x3f, 0xf0, 0, 0, 0, 0, 0, 0];
+  const head = (count: number): number => (M ? 0x90 : 0x80) | count;
+  it.each([
+    ['NaN after a float', bytes(head(2), ...one, ...nan), /NaN/],
+    ['NaN after a small integer', bytes(head(2), 1, ...nan), /NaN/],
+    ['a float cut short', bytes(head(2), ...one, ...nan.slice(0, 5)), /truncated/],
+    ['a 16-bit integer cut short', bytes(head(2), 1, M ? 0xcd : 0x19, 1), /truncated/],
+    ['a 32-bit integer cut short', bytes(head(2), 1, M ? 0xce : 0x1a, 1, 2, 3), /truncated/],
+    ['an 8-bit integer cut short', bytes(head(2), 1, M ? 0xcc : 0x18), /truncated/],
+    ['fewer items than the header says', bytes(head(3), 1, 2), /truncated/],
+  ])('refuse %s', (_what, input, message) => {
+    expect(refusal(format, () => codec.decode(input)).message).toMatch(message);
   });
 });
 

@@ -150,8 +150,45 @@ function readSimple(info: number): number {
 
 function readArray(count: number, depth: number): unknown[] {
   if (count > end - pos || count > maxCollection || (budget -= count) < 0 || depth >= maxDepth) throw BAIL;
+  // An array that starts with a number gets its own allocation site, which V8 learns to make an
+  // array of unboxed doubles: the outer arrays of objects never turn it into an array of boxes.
+  const first = pos < end ? (src[pos] as number) : -1;
+  return first === 0xfb || (first >= 0 && first < 24) ? readNumbers(count, depth) : readItems(count, depth);
+}
+
+function readItems(count: number, depth: number): unknown[] {
   const array = new Array<unknown>(count);
   for (let i = 0; i < count; i++) array[i] = read(depth + 1);
+  return array;
+}
+
+/** Coordinates, vertices, indices: small integers and float 64s stored here, without a boxed number each; anything else through read(). */
+function readNumbers(count: number, depth: number): unknown[] {
+  const array = new Array<unknown>(count);
+  for (let i = 0; i < count; i++) {
+    const p = pos;
+    const b = p < end ? (src[p] as number) : -1;
+    if (b === 0xfb && p + 9 <= end) {
+      const value = dataView().getFloat64(p + 1);
+      if (value - value !== 0) throw BAIL; // NaN or ±Infinity
+      array[i] = value;
+      pos = p + 9;
+    } else if (b >= 0 && b < 24) {
+      array[i] = b;
+      pos = p + 1;
+    } else if (b === 0x19 && p + 3 <= end) {
+      array[i] = ((src[p + 1] as number) << 8) | (src[p + 2] as number);
+      pos = p + 3;
+    } else if (b === 0x18 && p + 2 <= end) {
+      array[i] = src[p + 1] as number;
+      pos = p + 2;
+    } else if (b === 0x1a && p + 5 <= end) {
+      array[i] = (src[p + 1] as number) * 0x1000000 + (((src[p + 2] as number) << 16) | ((src[p + 3] as number) << 8) | (src[p + 4] as number));
+      pos = p + 5;
+    } else {
+      array[i] = read(depth + 1);
+    }
+  }
   return array;
 }
 
