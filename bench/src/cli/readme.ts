@@ -1,7 +1,10 @@
 /**
  * `npm run bench:readme`: measures the README's payloads in Node and in Chromium (quick settings,
- * library rows included) with `npm run bench` and `npm run bench:browser`, then rewrites the README's
- * speed section between its markers from the two result files.
+ * library rows included) with `npm run bench` and `npm run bench:browser`, each in several fresh
+ * processes whose rounds are pooled, then rewrites the README's speed section between its markers
+ * from the two pooled result files. Pooled because one process can land in a JIT or GC mode that
+ * holds for its whole life (a library 2–5× faster on the same bytes in the next process), which no
+ * interval from one process shows; the gate pools its baseline for the same reason.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { MeasureResult } from '@wirebench/core/measure';
 import { RESULT_FORMAT, RESULT_VERSION } from '@wirebench/core/measure';
-import type { SpeedSource } from '../report/readme.js';
+import { poolResults } from '../compare/pool.js';
+import type { Runtime, SpeedSource } from '../report/readme.js';
 import { MarkerError, renderSpeedSection, spliceSpeedSection } from '../report/readme.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -18,8 +22,13 @@ const COMMAND = 'npm run bench:readme';
 const README = join(ROOT, 'README.md');
 /** Beside the checkout in development and CI; a user's clone has none, and the section then covers the built-in suites only. */
 const CORPUS = join(ROOT, '../shared/data/corpus');
-const NODE_JSON = 'bench/results/readme-node.json';
-const CHROMIUM_JSON = 'bench/results/readme-chromium.json';
+/** The pooled results; each process's own is beside it (readme-node-1.json…). */
+const RESULTS: Readonly<Record<Runtime, string>> = { node: 'bench/results/readme-node.json', chromium: 'bench/results/readme-chromium.json' };
+const RUNNERS: Readonly<Record<Runtime, { script: string; args: readonly string[] }>> = {
+  node: { script: 'run.js', args: [] },
+  chromium: { script: 'browser.js', args: ['--mode', 'page'] },
+};
+const DEFAULT_PROCESSES = 3;
 /** The canonical payloads, the dynamic-value payload, then the corpus: quick settings, every library row. */
 const SUITES = ['--suite', 'canonical,dynamic', '--quick', '--libraries'];
 
@@ -27,9 +36,12 @@ const USAGE = `${COMMAND} [-- options]
 
 Measures the canonical payloads, the dynamic-value payload (true_null) and the corpus files
 (${CORPUS}, when present) with library rows, in Node (npm run bench) and in Chromium's page
-(npm run bench:browser), at --quick settings, then rewrites README.md's speed section (between
-<!-- speed:begin --> and <!-- speed:end -->) from the two result files. About 5–10 minutes on 2 cores.
+(npm run bench:browser), at --quick settings, each runtime in several fresh processes whose rounds
+are pooled (${RESULTS.node}, ${RESULTS.chromium}), then rewrites README.md's speed section
+(between <!-- speed:begin --> and <!-- speed:end -->) from the two pooled files. About 2 minutes
+per process and runtime on 2 cores.
 
+  --processes <n>                      fresh processes per runtime, pooled (default ${DEFAULT_PROCESSES})
   --from <node.json> <chromium.json>   do not measure: rewrite the section from these result files
   --corpus <folder>                    payload files measured after the suites (default ${CORPUS})
   --readme <file>                      the file whose speed section is rewritten (default ${README})
@@ -50,7 +62,7 @@ function readResult(path: string): MeasureResult {
   return result;
 }
 
-/** Runs one of the bench runners in this repository, its output shown as it goes; resolves with the notes it printed. */
+/** Runs one of the bench runners in this repository (a fresh process), its output shown as it goes; resolves with the notes it printed. */
 async function runBench(script: string, args: readonly string[]): Promise<string[]> {
   const command = [join('bench/dist/cli', script), ...args];
   console.log(`\n$ node ${command.join(' ')}`);
@@ -72,6 +84,7 @@ async function runBench(script: string, args: readonly string[]): Promise<string
 async function main(argv: readonly string[]): Promise<number> {
   let values;
   let positionals;
+  let processes = DEFAULT_PROCESSES;
   try {
     ({ values, positionals } = parseArgs({
       args: [...argv],
@@ -80,11 +93,14 @@ async function main(argv: readonly string[]): Promise<number> {
         from: { type: 'boolean', default: false },
         corpus: { type: 'string' },
         readme: { type: 'string', default: README },
+        processes: { type: 'string', default: String(DEFAULT_PROCESSES) },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
     if (values.from && positionals.length !== 2) throw new Error('--from takes two files: the Node result and the Chromium result');
     if (!values.from && positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}"`);
+    processes = Number(values.processes);
+    if (!Number.isInteger(processes) || processes < 1 || processes > 20) throw new Error(`--processes takes a whole number from 1 to 20, not "${values.processes}"`);
   } catch (error) {
     console.error(`bench:readme: ${(error as Error).message.split('\n')[0]} (see ${COMMAND} -- --help)`);
     return 2;
@@ -114,11 +130,20 @@ async function main(argv: readonly string[]): Promise<number> {
       // Relative to the root, where the runners run, so payload names do not carry this machine's folders.
       const payloads = existsSync(corpus) ? [relative(ROOT, resolve(corpus))] : [];
       if (payloads.length === 0) console.log(`bench:readme: no corpus at ${corpus}: measuring the built-in suites only`);
-      notes = {
-        node: await runBench('run.js', [...SUITES, ...payloads, '--json', NODE_JSON]),
-        chromium: await runBench('browser.js', [...SUITES, '--mode', 'page', ...payloads, '--json', CHROMIUM_JSON]),
-      };
-      files = [NODE_JSON, CHROMIUM_JSON];
+      const printed: Record<Runtime, string[]> = { node: [], chromium: [] };
+      for (const runtime of ['node', 'chromium'] as const) {
+        const { script, args } = RUNNERS[runtime];
+        const runs: MeasureResult[] = [];
+        for (let i = 1; i <= processes; i++) {
+          const file = RESULTS[runtime].replace(/\.json$/, `-${i}.json`);
+          console.log(`\nbench:readme: ${runtime}, process ${i} of ${processes}`);
+          for (const note of await runBench(script, [...SUITES, ...args, ...payloads, '--json', file])) if (!printed[runtime].includes(note)) printed[runtime].push(note);
+          runs.push(readResult(join(ROOT, file)));
+        }
+        writeFileSync(join(ROOT, RESULTS[runtime]), `${JSON.stringify(poolResults(runs), null, 1)}\n`);
+      }
+      notes = printed;
+      files = [RESULTS.node, RESULTS.chromium];
     }
     // The runners write under the root; files given with --from are where the user says.
     const base = values.from ? process.cwd() : ROOT;
@@ -128,7 +153,8 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     // The command as run: with --from, the section says which files it was rewritten from.
     const command = values.from ? `${COMMAND} -- --from ${files.join(' ')}` : COMMAND;
-    const section = renderSpeedSection({ node, chromium }, { command, ...(notes ? { notes, durationMs: Date.now() - started } : {}) });
+    const measured = notes ? { notes, durationMs: Date.now() - started, processes: { node: processes, chromium: processes } } : {};
+    const section = renderSpeedSection({ node, chromium }, { command, ...measured });
     writeFileSync(readmePath, spliceSpeedSection(readme, section));
     console.log(`\nbench:readme: ${readmePath}: speed section rewritten from ${files.join(' and ')} (${Math.round((Date.now() - started) / 1000)} s)`);
     return 0;

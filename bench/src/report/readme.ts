@@ -27,6 +27,8 @@ export interface SpeedSource {
   readonly durationMs?: number;
   /** The notes each runner printed (library rows left out and why, formats that cannot run there). */
   readonly notes?: Readonly<Record<Runtime, readonly string[]>>;
+  /** How many processes each runtime's result pools (`poolResults`), when the command measured them. */
+  readonly processes?: Readonly<Record<Runtime, number>>;
 }
 
 const RUNTIMES = ['node', 'chromium'] as const;
@@ -92,14 +94,17 @@ function machine(env: Environment): string {
   return parts.filter(Boolean).join(', ');
 }
 
-function settings(result: MeasureResult): string {
+/** A pooled result's `options.rounds` counts the rounds of all its processes. */
+function settings(result: MeasureResult, processes = 1): string {
   const o = result.options;
-  return `${o.rounds} rounds × ${o.roundTime} ms per task, warm-up ${o.warmupTime} ms`;
+  const rounds = processes > 1 ? `${processes} fresh processes of ${Math.round(o.rounds / processes)} rounds each (pooled: ${o.rounds} rounds)` : `${o.rounds} rounds`;
+  return `${rounds} × ${o.roundTime} ms per task, warm-up ${o.warmupTime} ms`;
 }
 
 function header(runs: SpeedRuns, source: SpeedSource): string[] {
   const { node, chromium } = runs;
-  const same = settings(node) === settings(chromium);
+  const nodeSettings = settings(node, source.processes?.node);
+  const chromiumSettings = settings(chromium, source.processes?.chromium);
   const libraries = { ...chromium.environment.libraries, ...node.environment.libraries };
   const took = source.durationMs === undefined ? '' : ` (${Math.round(source.durationMs / 60_000) || '<1'} min, measuring included)`;
   return [
@@ -107,7 +112,7 @@ function header(runs: SpeedRuns, source: SpeedSource): string[] {
     `Measured on ${node.createdAt.slice(0, 10)}; written by \`${source.command}\`${took}. ` +
       `Machine: ${machine(node.environment)}. ` +
       `Runtimes: ${runtimeText(node.environment)} and ${runtimeText(chromium.environment)}. ` +
-      (same ? `Both: ${settings(node)}.` : `Node: ${settings(node)}; Chromium: ${settings(chromium)}.`) +
+      (nodeSettings === chromiumSettings ? `Both: ${nodeSettings}.` : `Node: ${nodeSettings}; Chromium: ${chromiumSettings}.`) +
       ` Libraries: ${Object.entries(libraries)
         .map(([name, version]) => `${name} ${version}`)
         .join(', ')}.`,
@@ -226,7 +231,8 @@ export function renderSpeedSection(runs: SpeedRuns, source: SpeedSource): string
   const out = [
     ...header(runs, source),
     '',
-    "**Time ÷ JSON's time** in the same rounds (median over rounds, 95 % bootstrap interval over rounds); below 1 is faster " +
+    "**Time ÷ JSON's time** in the same rounds (median over rounds, 95 % bootstrap interval over rounds; the rounds of " +
+      "every process pooled); below 1 is faster " +
       'than JSON. Sizes from the Node run. "—": not measured in that runtime (simdjson is a Node addon); "error": the codec ' +
       'refused the payload. A **LOSSY** row did not give the payload back: its times are for different data.',
     '',
