@@ -323,7 +323,7 @@ describe.each(FORMATS)('%s reader and library agree', (format) => {
   });
 });
 
-describe.each(FORMATS)('%s arrays of numbers (the decoders\' inline path for them)', (format) => {
+describe.each(FORMATS)('%s arrays of numbers, flags and nulls (the decoders\' inline paths for them)', (format) => {
   const codec = make[format]();
   const reader = format === 'msgpack' ? new MsgpackReader(DEFAULT_LIMITS) : new CborReader(DEFAULT_LIMITS);
   const M = format === 'msgpack';
@@ -337,9 +337,13 @@ describe.each(FORMATS)('%s arrays of numbers (the decoders\' inline path for the
     large: fc.constantFrom(2 ** 40, -(2 ** 40), Number.MAX_SAFE_INTEGER),
     double: fc.double({ noNaN: true, noDefaultInfinity: true }),
     negativeZero: fc.constant(-0),
-    other: fc.constantFrom(null, true, 'x', [1.5], { a: 1 }),
+    flag: fc.boolean(),
+    nothing: fc.constant(null),
+    other: fc.constantFrom('x', [1.5], { a: 1 }),
   } as const;
   const kindOf = (item: unknown): keyof typeof KINDS => {
+    if (typeof item === 'boolean') return 'flag';
+    if (item === null) return 'nothing';
     if (typeof item !== 'number') return 'other';
     if (Object.is(item, -0)) return 'negativeZero';
     if (!Number.isInteger(item)) return 'double';

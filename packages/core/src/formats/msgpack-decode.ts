@@ -134,7 +134,18 @@ function readArray(count: number, depth: number): unknown[] {
 
 function readItems(count: number, depth: number): unknown[] {
   const array = new Array<unknown>(count);
-  for (let i = 0; i < count; i++) array[i] = read(depth + 1);
+  for (let i = 0; i < count; i++) {
+    // Flags and gaps without the call: lists of them are common, and the call costs more than the byte.
+    const b = pos < end ? (src[pos] as number) : -1;
+    if (b === 0xc0) array[i] = null;
+    else if (b === 0xc3) array[i] = true;
+    else if (b === 0xc2) array[i] = false;
+    else {
+      array[i] = read(depth + 1);
+      continue;
+    }
+    pos++;
+  }
   return array;
 }
 
