@@ -4,7 +4,7 @@ import { defaultCompressors } from './compress.js';
 import { detectEnvironment } from './environment.js';
 import { ascending, bootstrapInterval, mean, median, quantile, relativeMarginOfError } from './stats.js';
 import type { TimedTask } from './timing.js';
-import { callsPerSample, runRound } from './timing.js';
+import { MIN_SAMPLES, callsPerSample, runRound } from './timing.js';
 import type {
   Compressor,
   Environment,
@@ -27,7 +27,8 @@ const WARMUP_ROUNDS = 3;
 /** The method in words, written into every result's `method`. */
 export const METHOD =
   'Per payload, every row\'s encode and decode are timed interleaved in rounds, the task order rotating (and reversing) ' +
-  'every round, after the same interleaved warm-up for all. A sample is the mean of a batch of calls sized after warm-up. ' +
+  'every round, after the same interleaved warm-up for all. A sample is the mean of a batch of calls sized after warm-up; ' +
+  `a task gets at least ${MIN_SAMPLES} samples per round. ` +
   'median/p75/p99/mean are over all samples of all rounds. A ratio to JSON is taken per round (row median ÷ JSON median ' +
   'of that round); its estimate is the median over rounds and its 95 % interval a percentile bootstrap over rounds.';
 

@@ -14,6 +14,13 @@ export interface TimedTask {
 let sink: unknown;
 
 /**
+ * Samples each task gets in a round however long they take. A call of several milliseconds fills a
+ * short round with one or two samples, and a garbage collection of the heap the other tasks left
+ * then moves that round's median by 2–5×; with five, the median steps over two such samples.
+ */
+export const MIN_SAMPLES = 5;
+
+/**
  * Lets timers and messages run before each task: tinybench itself only awaits microtasks, so without
  * this an abort fired by a timer, a signal handler or a worker's message would wait for the payload's end.
  */
@@ -21,8 +28,8 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeou
 
 /**
  * Times every task once, one after another in `order`, on tinybench: each task gets `time` ms of
- * samples, each sample the mean of a batch of `callsPerSample` calls (so a sub-microsecond call is
- * not swamped by the clock), and returns the samples in ms per call, by task id.
+ * samples (at least MIN_SAMPLES), each sample the mean of a batch of `callsPerSample` calls (so a
+ * sub-microsecond call is not swamped by the clock), and returns the samples in ms per call, by task id.
  */
 export async function runRound(
   tasks: readonly TimedTask[],
@@ -34,7 +41,7 @@ export async function runRound(
   // The signal is checked before every sample rather than handed to tinybench, which would add a
   // listener per task to it: a long run must not pile listeners up on the caller's signal.
   signal?.throwIfAborted();
-  const bench = new Bench({ time, iterations: 2, warmup: false, retainSamples: true, throws: true });
+  const bench = new Bench({ time, iterations: MIN_SAMPLES, warmup: false, retainSamples: true, throws: true });
   for (const index of order) {
     const task = tasks[index] as TimedTask;
     const { fn } = task;
