@@ -119,6 +119,10 @@ describe('the README speed section', () => {
     expect(text).toContain(
       'Node: 3 fresh processes of 9 rounds each (pooled: 27 rounds) × 15 ms per task, warm-up 60 ms; Chromium: 2 fresh processes of 9 rounds each (pooled: 18 rounds) × 15 ms per task, warm-up 60 ms.',
     );
+    expect(text).toContain("95 % bootstrap interval over rounds; the rounds of a runtime's processes pooled)");
+    // Without a process count (one process, or files rewritten --from), nothing is said of pooling.
+    expect(section).toContain('95 % bootstrap interval over rounds); below 1');
+    expect(section).not.toContain('pooled');
   });
 
   it('gives each format × JSON with its interval, Node and Chromium side by side, lossy and failed rows marked', () => {
@@ -200,8 +204,17 @@ describe('npm run bench:readme -- --from', () => {
     expect(readFileSync(files.readme, 'utf8')).toBe(`${SPEED_BEGIN}\nkept\n${SPEED_END}\n`);
   });
 
+  it('says the processes each file pools when told, and the command that says so', () => {
+    writeFileSync(files.readme, `${SPEED_BEGIN}\n${SPEED_END}\n`);
+    const run = cli(files.node, files.chromium, '--processes', '3');
+    expect(run.status, run.stderr).toBe(0);
+    const readme = readFileSync(files.readme, 'utf8');
+    expect(readme).toContain(`written by \`npm run bench:readme -- --from ${files.node} ${files.chromium} --processes 3\`.`);
+    expect(readme).toContain('Both: 3 fresh processes of 3 rounds each (pooled: 9 rounds)');
+  });
+
   it('refuses a process count that is not a whole number from 1 to 20, before measuring', () => {
-    for (const bad of ['0', '2.5', 'many', '21']) {
+    for (const bad of ['0', '2.5', 'many', '21', '0x3', '1e1', ' 2 ']) {
       const run = spawnSync(process.execPath, [CLI, '--readme', files.readme, '--processes', bad], { encoding: 'utf8' });
       expect(run.status).toBe(2);
       expect(run.stderr).toContain(`--processes takes a whole number from 1 to 20, not "${bad}"`);

@@ -38,10 +38,11 @@ Measures the canonical payloads, the dynamic-value payload (true_null) and the c
 (${CORPUS}, when present) with library rows, in Node (npm run bench) and in Chromium's page
 (npm run bench:browser), at --quick settings, each runtime in several fresh processes whose rounds
 are pooled (${RESULTS.node}, ${RESULTS.chromium}), then rewrites README.md's speed section
-(between <!-- speed:begin --> and <!-- speed:end -->) from the two pooled files. About 2 minutes
-per process and runtime on 2 cores.
+(between <!-- speed:begin --> and <!-- speed:end -->) from the two pooled files. About 7–8
+minutes with 3 processes on 2 cores.
 
-  --processes <n>                      fresh processes per runtime, pooled (default ${DEFAULT_PROCESSES})
+  --processes <n>                      fresh processes per runtime, pooled (default ${DEFAULT_PROCESSES}); with
+                                       --from, how many processes each file pools (default 1)
   --from <node.json> <chromium.json>   do not measure: rewrite the section from these result files
   --corpus <folder>                    payload files measured after the suites (default ${CORPUS})
   --readme <file>                      the file whose speed section is rewritten (default ${README})
@@ -93,14 +94,15 @@ async function main(argv: readonly string[]): Promise<number> {
         from: { type: 'boolean', default: false },
         corpus: { type: 'string' },
         readme: { type: 'string', default: README },
-        processes: { type: 'string', default: String(DEFAULT_PROCESSES) },
+        processes: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
     if (values.from && positionals.length !== 2) throw new Error('--from takes two files: the Node result and the Chromium result');
     if (!values.from && positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}"`);
-    processes = Number(values.processes);
-    if (!Number.isInteger(processes) || processes < 1 || processes > 20) throw new Error(`--processes takes a whole number from 1 to 20, not "${values.processes}"`);
+    const given = values.processes ?? String(values.from ? 1 : DEFAULT_PROCESSES);
+    processes = /^\d+$/.test(given) ? Number(given) : NaN;
+    if (!(processes >= 1 && processes <= 20)) throw new Error(`--processes takes a whole number from 1 to 20, not "${given}"`);
   } catch (error) {
     console.error(`bench:readme: ${(error as Error).message.split('\n')[0]} (see ${COMMAND} -- --help)`);
     return 2;
@@ -152,9 +154,9 @@ async function main(argv: readonly string[]): Promise<number> {
       throw new ReadmeError(`${files[0]} must be a Node result and ${files[1]} a browser one (got ${node.environment.runtime} and ${chromium.environment.runtime})`);
     }
     // The command as run: with --from, the section says which files it was rewritten from.
-    const command = values.from ? `${COMMAND} -- --from ${files.join(' ')}` : COMMAND;
-    const measured = notes ? { notes, durationMs: Date.now() - started, processes: { node: processes, chromium: processes } } : {};
-    const section = renderSpeedSection({ node, chromium }, { command, ...measured });
+    const command = values.from ? `${COMMAND} -- --from ${files.join(' ')}${processes > 1 ? ` --processes ${processes}` : ''}` : COMMAND;
+    const measured = notes ? { notes, durationMs: Date.now() - started } : {};
+    const section = renderSpeedSection({ node, chromium }, { command, processes: { node: processes, chromium: processes }, ...measured });
     writeFileSync(readmePath, spliceSpeedSection(readme, section));
     console.log(`\nbench:readme: ${readmePath}: speed section rewritten from ${files.join(' and ')} (${Math.round((Date.now() - started) / 1000)} s)`);
     return 0;

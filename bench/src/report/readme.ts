@@ -94,7 +94,9 @@ function machine(env: Environment): string {
   return parts.filter(Boolean).join(', ');
 }
 
-/** A pooled result's `options.rounds` counts the rounds of all its processes. */
+const pooled = (source: SpeedSource): boolean => RUNTIMES.some((runtime) => (source.processes?.[runtime] ?? 1) > 1);
+
+/** A pooled result's `options.rounds` counts the rounds of all its processes (unknown when rewritten `--from` files: then the total alone is said). */
 function settings(result: MeasureResult, processes = 1): string {
   const o = result.options;
   const rounds = processes > 1 ? `${processes} fresh processes of ${Math.round(o.rounds / processes)} rounds each (pooled: ${o.rounds} rounds)` : `${o.rounds} rounds`;
@@ -231,8 +233,8 @@ export function renderSpeedSection(runs: SpeedRuns, source: SpeedSource): string
   const out = [
     ...header(runs, source),
     '',
-    "**Time ÷ JSON's time** in the same rounds (median over rounds, 95 % bootstrap interval over rounds; the rounds of " +
-      "every process pooled); below 1 is faster " +
+    "**Time ÷ JSON's time** in the same rounds (median over rounds, 95 % bootstrap interval over rounds" +
+      `${pooled(source) ? "; the rounds of a runtime's processes pooled" : ''}); below 1 is faster ` +
       'than JSON. Sizes from the Node run. "—": not measured in that runtime (simdjson is a Node addon); "error": the codec ' +
       'refused the payload. A **LOSSY** row did not give the payload back: its times are for different data.',
     '',

@@ -4,6 +4,7 @@ import type { Codec } from '../src/codec.js';
 import { jsonCodec } from '../src/formats/json.js';
 import { msgpackCodec } from '../src/formats/msgpack.js';
 import { measure } from '../src/measure/engine.js';
+import { MIN_SAMPLES } from '../src/measure/timing.js';
 import type { ExtraRow, MeasureOptions, MeasureProgress, MeasureTarget, PayloadResult } from '../src/measure/types.js';
 import { RESULT_FORMAT, RESULT_VERSION } from '../src/measure/types.js';
 
@@ -43,7 +44,7 @@ describe('measure', () => {
     expect(json!.fidelity!.ok).toBe(true);
     for (const row of [json!, msgpack!]) {
       for (const stats of [row.encode!, row.decode!]) {
-        expect(stats.samples).toBeGreaterThanOrEqual(4 * 2);
+        expect(stats.samples).toBeGreaterThanOrEqual(4 * MIN_SAMPLES);
         expect(stats.roundMedians).toHaveLength(4);
         expect(stats.median).toBeGreaterThan(0);
         expect(stats.p75).toBeGreaterThanOrEqual(stats.median);

@@ -368,6 +368,18 @@ describe.each(FORMATS)('%s arrays of numbers, flags and nulls (the decoders\' in
     }
   });
 
+  it('the generator makes arrays whose first encoded item is each head the inline paths read', () => {
+    // The array header is one byte (at most 12 items); the first item's head follows it.
+    const heads = M ? { fixint: 0x00, u8: 0xcc, u16: 0xcd, u32: 0xce, float64: 0xcb, nil: 0xc0, false: 0xc2, true: 0xc3 } : { small: 0x00, u8: 0x18, u16: 0x19, u32: 0x1a, float64: 0xfb, false: 0xf4, true: 0xf5, null: 0xf6 };
+    const small = M ? 0x80 : 24;
+    const seen = new Set<number>();
+    for (const sample of fc.sample(fc.array(item, { minLength: 1, maxLength: 12 }), { numRuns: 2000, seed: 11 })) {
+      const head = codec.encode(sample)[1] as number;
+      seen.add(head < small ? 0x00 : head);
+    }
+    for (const [name, head] of Object.entries(heads)) expect(seen.has(head), name).toBe(true);
+  });
+
   it('round-trip exactly, -0 and 2^32 − 1 included', () => {
     fc.assert(
       fc.property(value, (v) => {
@@ -391,6 +403,8 @@ describe.each(FORMATS)('%s arrays of numbers, flags and nulls (the decoders\' in
 
   const nan = M ? [0xcb, 0x7f, 0xf8, 0, 0, 0, 0, 0, 0] : [0xfb, 0x7f, 0xf8, 0, 0, 0, 0, 0, 0];
   const one = M ? [0xcb, 0x3f, 0xf0, 0, 0, 0, 0, 0, 0] : [0xfb, 0x3f, 0xf0, 0, 0, 0, 0, 0, 0];
+  const infinity = M ? [0xcb, 0x7f, 0xf0, 0, 0, 0, 0, 0, 0] : [0xfb, 0x7f, 0xf0, 0, 0, 0, 0, 0, 0];
+  const minusInfinity = M ? [0xcb, 0xff, 0xf0, 0, 0, 0, 0, 0, 0] : [0xfb, 0xff, 0xf0, 0, 0, 0, 0, 0, 0];
   const head = (count: number): number => (M ? 0x90 : 0x80) | count;
   it.each([
     ['NaN after a float', bytes(head(2), ...one, ...nan), /NaN/],
@@ -399,7 +413,12 @@ describe.each(FORMATS)('%s arrays of numbers, flags and nulls (the decoders\' in
     ['a 16-bit integer cut short', bytes(head(2), 1, M ? 0xcd : 0x19, 1), /truncated/],
     ['a 32-bit integer cut short', bytes(head(2), 1, M ? 0xce : 0x1a, 1, 2, 3), /truncated/],
     ['an 8-bit integer cut short', bytes(head(2), 1, M ? 0xcc : 0x18), /truncated/],
+    ['Infinity after a float', bytes(head(2), ...one, ...infinity), /Infinity/],
+    ['-Infinity after a small integer', bytes(head(2), 1, ...minusInfinity), /-Infinity/],
     ['fewer items than the header says', bytes(head(3), 1, 2), /truncated/],
+    // The count fits the bytes left, but a wide first item uses them up: the loop runs out mid-array.
+    ['items that run out inside the loop', bytes(head(3), M ? 0xcd : 0x19, 1, 2), /truncated/],
+    ['an inner array that runs out', bytes(head(2), head(2), 1, 2), /truncated/],
   ])('refuse %s', (_what, input, message) => {
     expect(refusal(format, () => codec.decode(input)).message).toMatch(message);
   });
