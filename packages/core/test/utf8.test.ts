@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WirebenchError } from '../src/errors.js';
-import { SHORT_DECODE, Utf8Strings, decodeUtf8InJs, readUtf8, writeUtf8 } from '../src/wire/utf8.js';
+import { ASCII_ENCODE, SHORT_DECODE, SHORT_ENCODE, Utf8Strings, decodeUtf8InJs, readUtf8, writeUtf8 } from '../src/wire/utf8.js';
 
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
@@ -152,5 +152,25 @@ describe('readUtf8 and writeUtf8', () => {
     );
     expect(writeUtf8('a\ud800b', new Uint8Array(9), 0)).toBe(-1);
     expect(writeUtf8('\udc00'.repeat(70), new Uint8Array(210), 0)).toBe(-1);
+  });
+
+  it('write what TextEncoder writes at every length around the loop limits, whatever unit comes where', () => {
+    // Below SHORT_ENCODE any text is written in JavaScript, up to ASCII_ENCODE only ASCII (the
+    // rest starts over natively), beyond it all natively: each band, with the odd unit at each end.
+    expect(ASCII_ENCODE).toBeGreaterThan(SHORT_ENCODE);
+    const odd = ['é', '€', '😀', '\u007f', '\u0080', '\uffff'];
+    for (let length = SHORT_ENCODE - 2; length <= ASCII_ENCODE + 2; length++) {
+      const ascii = 'x'.repeat(length);
+      const texts = [ascii, ...odd.flatMap((unit) => [unit + ascii.slice(unit.length), ascii.slice(unit.length) + unit, ascii.slice(0, length >> 1) + unit + ascii.slice((length >> 1) + unit.length)])];
+      for (const text of texts) {
+        const bytes = new Uint8Array(3 * text.length + 4).fill(0xee);
+        const end = writeUtf8(text, bytes, 2);
+        expect(bytes.subarray(2, end), `${length}: ${JSON.stringify(text.slice(0, 3))}…`).toEqual(encoder.encode(text));
+      }
+      for (const lone of ['\ud800', '\udfff']) {
+        expect(writeUtf8(ascii.slice(1) + lone, new Uint8Array(3 * length + 3), 0)).toBe(-1);
+        expect(writeUtf8(lone + ascii.slice(1), new Uint8Array(3 * length + 3), 0)).toBe(-1);
+      }
+    }
   });
 });
