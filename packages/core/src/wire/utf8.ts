@@ -20,6 +20,7 @@ const ENCODER = new TextEncoder();
  * 648 / 389 at 32, 373 / 353 at 16. Browsers are where the call costs most, so 32.
  */
 export const SHORT_DECODE = 32;
+/** Node, told by a global it sets (read, never called: the browser path uses no Node API). */
 const IN_NODE = typeof (globalThis as { process?: { versions?: { node?: unknown } } }).process?.versions?.node === 'string';
 
 /**
@@ -27,7 +28,7 @@ const IN_NODE = typeof (globalThis as { process?: { versions?: { node?: unknown 
  * subarray it needs); up to ASCII_ENCODE, it does for ASCII text. A call costs five times more in
  * Chromium, where it crosses into the browser's bindings, than in Node, where it is JavaScript over a
  * cheap one, and the loop is slowest on text past ASCII. Measured (Nov 2026, ns per string, loop /
- * native) on ASCII URLs parsed from JSON: Node 179 / 209 at 32 units, 343 / 214 at 64; Chromium
+ * native) on ASCII URLs parsed from JSON: Node 179 / 209 at 32 units, 343 / 214 at 64 (crossing near 40); Chromium
  * 266 / 1104 at 64, 740 / 1344 at 192, 1437 / 1146 at 256; on twitter.json's Japanese text, the loop
  * up to 192 units made Chromium's protobuf encode 1.45× slower. Only speed depends on these: both
  * ways write the same bytes.
