@@ -62,9 +62,7 @@ export class ValueCodec {
       }
       case 'string': {
         const table = w.table(this.vtable(w, STRING), 8, false);
-        const text = w.string(value);
-        if (text < 0) throw REFUSED;
-        w.offset(table + 4, text);
+        if (!w.string(table + 4, value)) throw REFUSED;
         return table;
       }
       case 'object':
@@ -94,9 +92,7 @@ export class ValueCodec {
       const key = keys[i] as string;
       const entry = w.table(this.vtable(w, ENTRY), 12, false);
       w.offset(vector + 4 + 4 * i, entry);
-      const text = w.string(key);
-      if (text < 0) throw REFUSED;
-      w.offset(entry + 4, text);
+      if (!w.string(entry + 4, key)) throw REFUSED;
       w.offset(entry + 8, this.write(w, object[key], depth + 1));
     }
     return table;
