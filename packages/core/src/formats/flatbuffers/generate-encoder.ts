@@ -28,20 +28,20 @@ export function generateEncoder(shapes: ReadonlyMap<string, TableShape | 'dynami
   const fresh = (prefix: string): string => `${prefix}${counter++}`;
   for (const [name, shape] of shapes) names.set(name, shape === 'dynamic' ? 'value' : fresh('table'));
 
-  /** A statement writing `value` (a field or element stored behind a uoffset) at JSON level `depth`, and pointing the uoffset at `slot` to it. */
-  const place = (type: TypeRef, slot: string, value: string, depth: string): string => {
+  /** An expression writing `value` (a field or element stored behind a uoffset) at JSON level `depth`; it yields the position. */
+  const offsetWrite = (type: TypeRef, value: string, depth: string): string => {
     switch (type.kind) {
       case 'scalar':
-        return type.scalar === 'string' ? `string(w, ${slot}, ${value});` : 'bytes();';
+        return type.scalar === 'string' ? `string(w, ${value})` : 'bytes()';
       case 'message': {
         const fn = names.get(type.name);
         if (fn === undefined) throw new Error(`the schema refers to a missing message ${type.name}`);
-        return `w.offset(${slot}, ${fn === 'value' ? `value.write(w, ${value}, ${depth})` : `${fn}(w, ${value}, ${depth}, undefined)`});`;
+        return fn === 'value' ? `value.write(w, ${value}, ${depth})` : `${fn}(w, ${value}, ${depth}, undefined)`;
       }
       case 'list':
-        return `w.offset(${slot}, ${listFunction(type.of)}(w, ${value}, ${depth}));`;
+        return `${listFunction(type.of)}(w, ${value}, ${depth})`;
       case 'map':
-        return `w.offset(${slot}, ${mapFunction(type.of)}(w, ${value}, ${depth}));`;
+        return `${mapFunction(type.of)}(w, ${value}, ${depth})`;
       case 'any':
         throw new Error('the lowered schema still has a dynamic (any) type');
     }
@@ -55,7 +55,7 @@ export function generateEncoder(shapes: ReadonlyMap<string, TableShape | 'dynami
     const body =
       element.kind === 'scalar' && isInline(element.scalar)
         ? scalarLoop(element.scalar)
-        : `for (let i = 0; i < n; i++) ${place(element, 'at + 4 + 4 * i', 'a[i]', 'd + 1')}`;
+        : `for (let i = 0; i < n; i++) w.offset(at + 4 + 4 * i, ${offsetWrite(element, 'a[i]', 'd + 1')});`;
     const size = element.kind === 'scalar' && isInline(element.scalar) ? SCALAR_SIZE[element.scalar] : 4;
     functions.push(`function ${fn}(w, a, d) {
   if (!Array.isArray(a)) throw REFUSED;
@@ -142,7 +142,7 @@ export function generateEncoder(shapes: ReadonlyMap<string, TableShape | 'dynami
     const depth = transparent ? 'd' : 'd + 1';
     for (const f of fields) {
       if (f.scalar) continue;
-      lines.push(`if (${has(f)}) { ${place(f.def.type, `at + o${f.index}`, `a${f.index}`, depth)} }`);
+      lines.push(`if (${has(f)}) w.offset(at + o${f.index}, ${offsetWrite(f.def.type, `a${f.index}`, depth)});`);
     }
     lines.push('return at;');
     functions.push(`function ${fn}(w, v, d, x) {\n  ${lines.join('\n  ')}\n}`);
@@ -166,8 +166,11 @@ export function generateEncoder(shapes: ReadonlyMap<string, TableShape | 'dynami
   );
 }
 
-function writeString(w: Writer, slot: number, value: unknown): void {
-  if (typeof value !== 'string' || !w.string(slot, value)) throw REFUSED;
+function writeString(w: Writer, value: unknown): number {
+  if (typeof value !== 'string') throw REFUSED;
+  const at = w.string(value);
+  if (at < 0) throw REFUSED;
+  return at;
 }
 
 /** JSON data holds no bytes: the encoders' JSON-data check refuses a Uint8Array, so the fast path does too. */

@@ -27,8 +27,8 @@ export interface TablePlan {
   read(r: Reader, table: number, depth: number): unknown;
 }
 
-/** Writes a value stored behind a uoffset and points the uoffset at `slot` to it. */
-type WriteOffset = (w: Writer, slot: number, value: unknown, path: string, depth: number) => void;
+/** Writes a value stored behind a uoffset and returns its position. */
+type WriteOffset = (w: Writer, value: unknown, path: string, depth: number) => number;
 /** Reads a value whose field or element is at `position` (inline for scalars, a uoffset otherwise). */
 type ReadValue = (r: Reader, position: number, depth: number) => unknown;
 
@@ -78,20 +78,22 @@ export function interpretTables(shapes: ReadonlyMap<string, TableShape | 'dynami
       case 'scalar':
         if (type.scalar === 'string') {
           return {
-            write: (w, slot, v, path) => {
+            write: (w, v, path) => {
               const mismatch = scalarMismatch('string', v);
               if (mismatch) throw schemaMismatch('flatbuffers', path, mismatch);
-              if (!w.string(slot, v as string)) throw limitExceeded('flatbuffers', 'maxStringLength', limits.maxStringLength, 'a string', path);
+              const at = w.string(v as string);
+              if (at < 0) throw limitExceeded('flatbuffers', 'maxStringLength', limits.maxStringLength, 'a string', path);
+              return at;
             },
             read: (r, p) => r.string(p),
           };
         }
         if (type.scalar === 'bytes') {
           return {
-            write: (w, slot, v, path) => {
+            write: (w, v, path) => {
               const mismatch = scalarMismatch('bytes', v);
               if (mismatch) throw schemaMismatch('flatbuffers', path, mismatch);
-              w.offset(slot, w.byteVector(v as Uint8Array));
+              return w.byteVector(v as Uint8Array);
             },
             read: (r, p) => {
               const start = r.vector(p, 1);
@@ -102,10 +104,7 @@ export function interpretTables(shapes: ReadonlyMap<string, TableShape | 'dynami
         throw new Error(`${type.scalar} is stored inline`);
       case 'message': {
         const target = table(type.name);
-        return {
-          write: (w, slot, v, path, depth) => w.offset(slot, target.write(w, v, path, depth)),
-          read: (r, p, depth) => target.read(r, r.indirect(p), depth),
-        };
+        return { write: (w, v, path, depth) => target.write(w, v, path, depth), read: (r, p, depth) => target.read(r, r.indirect(p), depth) };
       }
       case 'list':
         return listValue(type.of);
@@ -128,16 +127,16 @@ export function interpretTables(shapes: ReadonlyMap<string, TableShape | 'dynami
       const fits = SCALAR_FITS[type];
       const read = SCALAR_READ[type];
       return {
-        write: (w, slot, v, path, depth) => {
+        write: (w, v, path, depth) => {
           const items = checkedArray(v, path);
           collection(depth, items.length, path, 'an array');
           const vector = w.vector(items.length, size);
-          w.offset(slot, vector);
           for (let i = 0; i < items.length; i++) {
             const item = items[i];
             if (!fits(item)) throw schemaMismatch('flatbuffers', `${path}[${i}]`, scalarMismatch(type, item) as string);
             writeScalar(w, type, vector + 4 + i * size, item);
           }
+          return vector;
         },
         read: (r, p, depth) => {
           const start = r.vector(p, size);
@@ -151,12 +150,12 @@ export function interpretTables(shapes: ReadonlyMap<string, TableShape | 'dynami
     }
     const item = offsetValue(element);
     return {
-      write: (w, slot, v, path, depth) => {
+      write: (w, v, path, depth) => {
         const items = checkedArray(v, path);
         collection(depth, items.length, path, 'an array');
         const vector = w.vector(items.length, 4);
-        w.offset(slot, vector);
-        for (let i = 0; i < items.length; i++) item.write(w, vector + 4 + 4 * i, items[i], `${path}[${i}]`, depth + 1);
+        for (let i = 0; i < items.length; i++) w.offset(vector + 4 + 4 * i, item.write(w, items[i], `${path}[${i}]`, depth + 1));
+        return vector;
       },
       read: (r, p, depth) => {
         const start = r.vector(p, 4);
@@ -173,16 +172,16 @@ export function interpretTables(shapes: ReadonlyMap<string, TableShape | 'dynami
   const mapValue = (valueType: TypeRef): { write: WriteOffset; read: ReadValue } => {
     const entry = compileTable(tableShape(entryMessage(valueType), 'entry', true));
     return {
-      write: (w, slot, v, path, depth) => {
+      write: (w, v, path, depth) => {
         if (!isPlainObject(v)) throw schemaMismatch('flatbuffers', path, `expected an object, got ${describeValue(v)}`);
         const keys = Object.keys(v);
         collection(depth, keys.length, path, 'an object');
         const vector = w.vector(keys.length, 4);
-        w.offset(slot, vector);
         for (let i = 0; i < keys.length; i++) {
           const key = keys[i] as string;
           w.offset(vector + 4 + 4 * i, entry.write(w, key, childPath(path, key), depth + 1, v[key]));
         }
+        return vector;
       },
       read: (r, p, depth) => {
         const start = r.vector(p, 4);
@@ -301,7 +300,8 @@ export function interpretTables(shapes: ReadonlyMap<string, TableShape | 'dynami
         }
         for (const field of fields) {
           if (!field.writeOffset || !has(field)) continue;
-          field.writeOffset(w, at + (offsets[field.index] as number), items[field.index], fieldPath(field), fieldDepth);
+          const slot = at + (offsets[field.index] as number);
+          w.offset(slot, field.writeOffset(w, items[field.index], fieldPath(field), fieldDepth));
         }
         return at;
       },

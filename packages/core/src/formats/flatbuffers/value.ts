@@ -62,7 +62,9 @@ export class ValueCodec {
       }
       case 'string': {
         const table = w.table(this.vtable(w, STRING), 8, false);
-        if (!w.string(table + 4, value)) throw REFUSED;
+        const text = w.string(value);
+        if (text < 0) throw REFUSED;
+        w.offset(table + 4, text);
         return table;
       }
       case 'object':
@@ -92,7 +94,9 @@ export class ValueCodec {
       const key = keys[i] as string;
       const entry = w.table(this.vtable(w, ENTRY), 12, false);
       w.offset(vector + 4 + 4 * i, entry);
-      if (!w.string(entry + 4, key)) throw REFUSED;
+      const text = w.string(key);
+      if (text < 0) throw REFUSED;
+      w.offset(entry + 4, text);
       w.offset(entry + 8, this.write(w, object[key], depth + 1));
     }
     return table;

@@ -3,15 +3,11 @@ import { writeUtf8 } from '../../wire/utf8.js';
 
 /**
  * The FlatBuffers wire writer. It writes front to back in one pass: a table comes first and its
- * vectors and sub-tables follow it, so every uoffset points forward as the format requires and the
- * value is visited once (the `flatbuffers` Builder writes back to front, which needs every child
- * finished before its parent starts). Strings go to a region of their own that `finish` appends
- * after everything else, in the order they were written: a decoder then finds the text of many
- * records in one run of ASCII bytes it can decode with one native call (wire/utf8.ts, Utf8Strings),
- * where tables between the strings (their vtable offsets are rarely ASCII bytes) would cut the run
- * at every record. Positions are absolute from the buffer's start, so alignment is alignment in the
- * finished buffer. Padding is zeroed: the buffers are reused between encodes and the bytes must not
- * depend on an earlier payload.
+ * strings, vectors and sub-tables follow it, so every uoffset points forward as the format requires
+ * and the value is visited once (the `flatbuffers` Builder writes back to front, which needs every
+ * child finished before its parent starts). Positions are absolute from the buffer's start, so
+ * alignment is alignment in the finished buffer. Padding is zeroed: the buffer is reused between
+ * encodes and the bytes must not depend on an earlier payload.
  */
 /** Encodes started so far, by every writer: each one's epoch. */
 let encodes = 0;
@@ -28,13 +24,6 @@ export class Writer {
   epoch = 0;
   /** Set while an encode writes here: one started meanwhile (by a getter) needs a writer of its own. */
   busy = false;
-  /** The string region: each string's length, UTF-8 and NUL, 4-aligned from the region's start. */
-  private text: Uint8Array;
-  private textView: DataView;
-  private textEnd = 0;
-  /** Pairs of (uoffset slot, string position in the region), for `finish` to point each slot at its string. */
-  private readonly textSlots: number[] = [];
-  private textCount = 0;
 
   constructor(
     private readonly capacity: number,
@@ -43,8 +32,6 @@ export class Writer {
   ) {
     this.bytes = new Uint8Array(capacity);
     this.view = new DataView(this.bytes.buffer);
-    this.text = new Uint8Array(capacity);
-    this.textView = new DataView(this.text.buffer);
   }
 
   /** Starts a buffer: its first 4 bytes will hold the uoffset to the root table (`finish`). */
@@ -53,31 +40,13 @@ export class Writer {
       this.bytes = new Uint8Array(this.capacity);
       this.view = new DataView(this.bytes.buffer);
     }
-    if (!keepsBuffer(this.text.length, this.textEnd)) this.resetText(new Uint8Array(this.capacity));
-    if (!keepsBuffer(this.textSlots.length, 2 * this.textCount)) this.textSlots.length = 0;
     this.epoch = ++encodes;
     this.end = 4;
-    this.textEnd = 0;
-    this.textCount = 0;
   }
 
-  /**
-   * A copy of the finished buffer whose root table is at `root`, with the string region appended
-   * (the writer is reused, so never a view).
-   */
+  /** A copy of the finished buffer whose root table is at `root` (the writer is reused, so never a view). */
   finish(root: number): Uint8Array {
     this.view.setUint32(0, root, true);
-    this.align(4, 0);
-    const base = this.end;
-    const size = this.textEnd;
-    this.room(size);
-    this.bytes.set(this.text.subarray(0, size), base);
-    const slots = this.textSlots;
-    for (let i = 0; i < 2 * this.textCount; i += 2) {
-      const slot = slots[i] as number;
-      this.view.setUint32(slot, base + (slots[i + 1] as number) - slot, true);
-    }
-    this.end = base + size;
     return this.bytes.slice(0, this.end);
   }
 
@@ -140,39 +109,22 @@ export class Writer {
   }
 
   /**
-   * Writes a string (uint32 length, UTF-8, NUL) to the string region, for the uoffset at `slot` to
-   * point at it once the buffer is finished. False when it holds a lone surrogate or is longer than
-   * the limit (the caller's diagnosis says which).
+   * Writes a string (uint32 length, UTF-8, NUL) and returns its position, or -1 when it holds a
+   * lone surrogate or is longer than the limit (the caller's diagnosis says which).
    */
-  string(slot: number, text: string): boolean {
-    let at = this.textEnd;
-    // Up to 3 bytes of padding, then the length, UTF-8 (at most 3 bytes per UTF-16 unit) and NUL.
-    const most = at + 8 + 3 * text.length;
-    if (most > this.text.length) this.growText(most);
-    const bytes = this.text;
-    while ((at & 3) !== 0) bytes[at++] = 0;
-    const after = writeUtf8(text, bytes, at + 4);
-    if (after < 0) return false;
+  string(text: string): number {
+    this.align(4, 0);
+    // UTF-8 takes at most 3 bytes per UTF-16 unit.
+    this.room(5 + 3 * text.length);
+    const at = this.end;
+    const after = writeUtf8(text, this.bytes, at + 4);
+    if (after < 0) return -1;
     const length = after - at - 4;
-    if (length > this.maxStringLength) return false;
-    this.textView.setUint32(at, length, true);
-    bytes[after] = 0;
-    this.textEnd = after + 1;
-    const index = 2 * this.textCount++;
-    this.textSlots[index] = slot;
-    this.textSlots[index + 1] = at;
-    return true;
-  }
-
-  private growText(size: number): void {
-    const next = new Uint8Array(Math.max(this.text.length * 2, size + 1024));
-    next.set(this.text.subarray(0, this.textEnd));
-    this.resetText(next);
-  }
-
-  private resetText(text: Uint8Array): void {
-    this.text = text;
-    this.textView = new DataView(text.buffer);
+    if (length > this.maxStringLength) return -1;
+    this.view.setUint32(at, length, true);
+    this.bytes[after] = 0;
+    this.end = after + 1;
+    return at;
   }
 
   /**
