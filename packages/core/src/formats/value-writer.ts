@@ -106,11 +106,17 @@ export abstract class ValueWriter {
     if (written !== size) throw REFUSED;
   }
 
-  /** UTF-8 after a header sized for ASCII; moved when the header turns out bigger. */
+  /**
+   * UTF-8 after a header sized for the JavaScript length; moved when the UTF-8 length needs a bigger
+   * header. The room reserved is for the biggest header (5 bytes) and the most UTF-8 (3 bytes per
+   * unit), not for the guessed header: text that outgrows its guess (`'中'.repeat(11)`: 11 units,
+   * 33 bytes, a 2-byte header) moves forward, and with room only for the guess, its last bytes fell
+   * off the end of the buffer.
+   */
   private string(text: string): void {
     const length = text.length;
     const guess = length < this.fixLimit ? 1 : length < 0x100 ? 2 : length < 0x10000 ? 3 : 5;
-    if (this.pos + guess + length * 3 > this.bytes.length) this.grow(guess + length * 3);
+    if (this.pos + 5 + length * 3 > this.bytes.length) this.grow(5 + length * 3);
     const bytes = this.bytes;
     const start = this.pos + guess;
     const at = writeUtf8(text, bytes, start);
