@@ -15,6 +15,14 @@ export interface Limits {
   readonly maxCollectionLength: number;
   /** UTF-8 bytes of one string (keys included). */
   readonly maxStringLength: number;
+  /**
+   * Values a protobuf or FlatBuffers decode may produce per byte of its input, counting every record
+   * and every one of its fields, defaults filled in for absent fields included, in about 8-byte
+   * words of memory (`recordCost`; plus VALUE_ALLOWANCE for any input). Those formats leave defaults, nulls and empty lists off the
+   * wire, so without this bound a few bytes could make a decoder build records of any size: 2 MB of
+   * empty sub-messages once held 274 MB. Schemaless formats spend a byte per value and never reach it.
+   */
+  readonly maxValuesPerByte: number;
 }
 
 /**
@@ -26,7 +34,11 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxBytes: 128 * 1024 * 1024,
   maxCollectionLength: 16 * 1024 * 1024,
   maxStringLength: 64 * 1024 * 1024,
+  maxValuesPerByte: 8,
 });
+
+/** Values any decode may produce whatever its size, so that small payloads of sparse records always pass. */
+export const VALUE_ALLOWANCE = 4096;
 
 /** The options every codec factory takes besides its schema. */
 export interface CodecOptions {
@@ -60,6 +72,31 @@ export function resolveLimits(overrides: Partial<Limits> | undefined, format?: F
 export function limitExceeded(format: FormatId, name: keyof Limits, limit: number, what: string, path?: string): WirebenchError {
   const where = path ? ` at ${path}` : '';
   return new WirebenchError(`${what}${where} exceeds limits.${name} (${limit}); pass { limits: { ${name}: … } } to allow more`, { format });
+}
+
+/**
+ * What a schema decoder charges to the value budget for one record: about the 8-byte words of
+ * memory the record takes in V8 (its object 3, a word per field), counting what it builds for
+ * fields absent from the bytes: an empty list 5 words, an empty map 8. So the budget bounds memory,
+ * not just counts, with any mix of fields.
+ */
+export function recordCost(fields: number, lists: number, maps: number): number {
+  return 3 + fields + 4 * lists + 7 * maps;
+}
+
+/** The values (records and their fields) a decode of `byteLength` bytes may produce. */
+export function valueBudget(limits: Limits, byteLength: number): number {
+  return limits.maxValuesPerByte * byteLength + VALUE_ALLOWANCE;
+}
+
+/** Bytes that would decode into more values than `valueBudget` allows (said the same way by encode and decode). */
+export function tooManyValues(format: FormatId, limits: Limits, byteLength: number): WirebenchError {
+  return limitExceeded(
+    format,
+    'maxValuesPerByte',
+    limits.maxValuesPerByte,
+    `a decode into more than ${valueBudget(limits, byteLength)} values (records and their fields, defaults of absent fields included) from ${byteLength} bytes`,
+  );
 }
 
 /** Refuses bytes over `maxBytes` (encoded output, or input to a decoder). */

@@ -2,7 +2,7 @@ import type { Codec, SchemaCodecOptions } from '../codec.js';
 import { MEDIA_TYPES } from '../codec.js';
 import { WirebenchError, assertBytes, wrapError } from '../errors.js';
 import { assertEncodable } from '../json-data.js';
-import { checkByteLength, resolveLimits } from '../limits.js';
+import { checkByteLength, resolveLimits, tooManyValues, valueBudget } from '../limits.js';
 import { Refusal, refusalError } from '../refusal.js';
 import { PROTOBUF_RULES, lowerSchema } from '../schema/lower.js';
 import type { Schema } from '../schema/types.js';
@@ -62,13 +62,16 @@ export function protobufCodec(schema: Schema, options: ProtobufCodecOptions = {}
         w.busy = false;
       }
       checkByteLength('protobuf', limits, w.position);
+      // Refused here, not by the reader: bytes this codec writes always decode with its limits.
+      if (w.values > valueBudget(limits, w.position)) throw tooManyValues('protobuf', limits, w.position);
       return w.finish();
     },
     decode(bytes) {
       assertBytes('protobuf', bytes);
       checkByteLength('protobuf', limits, bytes.length);
       try {
-        return rootPayload(schema, decodeRoot(new ProtoReader(bytes), bytes.length, 1, 0) as Record<string, unknown>);
+        const reader = new ProtoReader(bytes, valueBudget(limits, bytes.length));
+        return rootPayload(schema, decodeRoot(reader, bytes.length, 1, 0) as Record<string, unknown>);
       } catch (error) {
         // Decode errors are about bytes, not about a JSON path.
         throw wrapError('protobuf', 'decode', error instanceof Refusal ? error.error('') : stackOverflow(error));

@@ -2,7 +2,7 @@ import type { Codec, SchemaCodecOptions } from '../../codec.js';
 import { MEDIA_TYPES } from '../../codec.js';
 import { assertBytes, wrapError } from '../../errors.js';
 import { assertEncodable } from '../../json-data.js';
-import { checkByteLength, resolveLimits } from '../../limits.js';
+import { checkByteLength, resolveLimits, tooManyValues, valueBudget } from '../../limits.js';
 import type { Schema } from '../../schema/types.js';
 import { findMessage } from '../../schema/types.js';
 import { generateDecoder } from './generate-decoder.js';
@@ -65,6 +65,8 @@ export function flatbuffersCodec(schema: Schema, options: SchemaCodecOptions = {
           bytes = w.finish(root.write(w, value, '$', 1));
         }
         checkByteLength('flatbuffers', limits, bytes.length);
+        // Refused here, not by the reader: bytes this codec writes always decode with its limits.
+        if (w.values > valueBudget(limits, bytes.length)) throw tooManyValues('flatbuffers', limits, bytes.length);
         return bytes;
       } catch (error) {
         throw wrapError('flatbuffers', 'encode', error);

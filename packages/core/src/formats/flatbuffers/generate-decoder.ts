@@ -108,7 +108,7 @@ export function generateDecoder(shapes: ReadonlyMap<string, TableShape | 'dynami
     const depth = transparent ? 'd' : 'd + 1';
     const lines: string[] = [];
     if (!transparent) lines.push(`if (d > ${limits.maxDepth}) tooDeep(d);`);
-    lines.push('const vt = r.vtable(t);', 'const vs = r.view.getUint16(vt, true);');
+    lines.push(`r.produce(${shape.cost});`, 'const vt = r.vtable(t);', 'const vs = r.view.getUint16(vt, true);');
     const position = (f: ShapeField): string => {
       const entry = 4 + 2 * f.slot;
       return `p = ${entry + 2} <= vs ? r.view.getUint16(vt + ${entry}, true) : 0; if (p !== 0) { p += t; r.need(p, ${f.size}); }`;

@@ -128,6 +128,7 @@ export function generateEncoder(shapes: ReadonlyMap<string, TableShape | 'dynami
     }
     if (shape.access === 'record' && strictKeys) lines.push('if (Object.keys(v).length !== n) throw REFUSED;');
     if (check) lines.push(`checks[${recordChecks.push(check) - 1}](v);`);
+    if (shape.cost > 0) lines.push(`w.values += ${shape.cost};`);
     lines.push(`let o = 4${fields.map((f) => `, o${f.index} = 0`).join('')};`);
     for (const f of shape.layoutOrder) lines.push(`if (${has(f)}) { o${f.index} = o; o += ${f.size}; }`);
     const wide = fields.filter((f) => f.size === 8).map(has);

@@ -273,6 +273,7 @@ export function interpretTables(shapes: ReadonlyMap<string, TableShape | 'dynami
         const record = value as Record<string, unknown>;
         if (access === 'record' && strictKeys) checkKnownKeys('flatbuffers', path, record, known, present);
         checkRecord?.(record);
+        w.values += shape.cost;
         const has = (field: FieldPlan): boolean => ((mask[field.index >> 5] as number) & (1 << (field.index & 31))) !== 0;
         const offsets = new Array<number>(fields.length);
         let size = 4;
@@ -311,6 +312,7 @@ export function interpretTables(shapes: ReadonlyMap<string, TableShape | 'dynami
         }
         // The JSON level of this table's fields.
         const depth = transparent ? tableDepth : tableDepth + 1;
+        r.produce(shape.cost);
         const vtable = r.vtable(tablePosition);
         // Always-present keys go through the generated record literal; optional keys are added after.
         const values = new Array<unknown>(required.length);

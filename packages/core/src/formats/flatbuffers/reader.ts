@@ -1,6 +1,6 @@
 import { WirebenchError } from '../../errors.js';
 import type { Limits } from '../../limits.js';
-import { limitExceeded } from '../../limits.js';
+import { limitExceeded, tooManyValues, valueBudget } from '../../limits.js';
 import { SHORT_DECODE, Utf8Strings } from '../../wire/utf8.js';
 
 
@@ -12,6 +12,8 @@ export class Reader {
   readonly view: DataView;
   readonly size: number;
   private budget: number;
+  /** Values this decode may still produce: each table read spends its shape's cost (`produce`). */
+  private values: number;
   /** Strings past SHORT_DECODE bytes by position: one referenced many times (`createSharedString`) is decoded and charged once. */
   private readonly strings = new Map<number, string>();
   private readonly text: Utf8Strings;
@@ -25,6 +27,12 @@ export class Reader {
     this.text = new Utf8Strings(bytes, 'flatbuffers');
     // Each value or string byte our encoder writes takes at least one byte; twice that leaves room for other writers.
     this.budget = 2 * bytes.length + 64;
+    this.values = valueBudget(limits, bytes.length);
+  }
+
+  /** Spends `cost` values of the value budget (a table and its fields, defaults included). */
+  produce(cost: number): void {
+    if ((this.values -= cost) < 0) throw tooManyValues('flatbuffers', this.limits, this.size);
   }
 
   need(position: number, length: number): void {
@@ -63,12 +71,17 @@ export class Reader {
     this.need(start + 4, length);
     if (length > this.limits.maxStringLength) throw limitExceeded('flatbuffers', 'maxStringLength', this.limits.maxStringLength, `a string of ${length} bytes`);
     // Memory stays linear in the budget. A string of up to SHORT_DECODE bytes is decoded at each
-    // reference for a unit (at most 32 characters per unit, without a cache lookup per string). A
-    // longer one is decoded and charged once, a unit per 32 bytes plus the window it was cut from
-    // (wire/utf8.ts), then shared (strings are immutable): references to one shared string
-    // (`createSharedString`) cost a unit each, and cannot make a window each.
+    // reference (without a cache lookup per string) for a unit per two bytes: offsets to one such
+    // string cost 4 bytes each, and the string, built 8 characters at a time, can take 200 bytes
+    // of heap (a unit each, 32 ASCII bytes retained 50× the input). A longer one is decoded and
+    // charged once, a unit per 32 bytes plus the window it was cut from (wire/utf8.ts), then shared
+    // (strings are immutable): references to one shared string (`createSharedString`) cost a unit
+    // each, and cannot make a window each.
+    if (length <= SHORT_DECODE) {
+      this.spend(1 + (length >> 1));
+      return this.text.read(start + 4, length);
+    }
     this.spend(1);
-    if (length <= SHORT_DECODE) return this.text.read(start + 4, length);
     const cached = this.strings.get(start);
     if (cached !== undefined) return cached;
     const windowBytes = this.text.windowBytes;

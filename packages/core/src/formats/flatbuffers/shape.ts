@@ -1,7 +1,8 @@
 import { WirebenchError } from '../../errors.js';
 import type { HelperRole } from '../../schema/lower.js';
 import { FLATBUFFERS_RULES, lowerSchema } from '../../schema/lower.js';
-import type { FieldDef, MessageDef, Schema } from '../../schema/types.js';
+import type { FieldDef, MessageDef, Schema, TypeRef } from '../../schema/types.js';
+import { recordCost } from '../../limits.js';
 import type { InlineScalar } from './scalars.js';
 import { SCALAR_SIZE, isInline } from './scalars.js';
 import { checkValueMessage } from './value.js';
@@ -42,6 +43,12 @@ export interface TableShape {
   readonly fields: readonly ShapeField[];
   readonly layoutOrder: readonly ShapeField[];
   readonly slotCount: number;
+  /**
+   * What reading one such table charges to the value budget (limits.ts `recordCost`): the record
+   * and each field, read or default. Map entries charge nothing: their map reads them, a string
+   * and a value each, under the reader's byte budget.
+   */
+  readonly cost: number;
 }
 
 export function tableShape(message: MessageDef, access: Access, transparent: boolean): TableShape {
@@ -55,7 +62,9 @@ export function tableShape(message: MessageDef, access: Access, transparent: boo
   });
   const layoutOrder = [...fields].sort((a, b) => b.size - a.size || a.index - b.index);
   const slotCount = fields.reduce((max, f) => Math.max(max, f.slot + 1), 0);
-  return { message, access, transparent, fields, layoutOrder, slotCount };
+  const count = (kind: TypeRef['kind']) => fields.filter((f) => f.def.type.kind === kind).length;
+  const cost = access === 'entry' ? 0 : recordCost(fields.length, count('list'), count('map'));
+  return { message, access, transparent, fields, layoutOrder, slotCount, cost };
 }
 
 /** The shape of every table of the schema lowered for FlatBuffers, by message name ('dynamic' for the Value table). */

@@ -24,6 +24,8 @@ export class Writer {
   epoch = 0;
   /** Set while an encode writes here: one started meanwhile (by a getter) needs a writer of its own. */
   busy = false;
+  /** What decoding the tables written so far will charge to its value budget (the same costs, summed). */
+  values = 0;
 
   constructor(
     private readonly capacity: number,
@@ -42,6 +44,7 @@ export class Writer {
     }
     this.epoch = ++encodes;
     this.end = 4;
+    this.values = 0;
   }
 
   /** A copy of the finished buffer whose root table is at `root` (the writer is reused, so never a view). */

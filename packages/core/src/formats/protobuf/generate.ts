@@ -71,7 +71,7 @@ function encoderSource(plan: MessagePlan, plans: Plans): string {
   const { limits } = plans;
   const i = plan.index;
   if (plan.role === 'dynamic') return `const e${i} = vw;`;
-  const head = `function e${i}(w, o, d, m) {\n  if (m > ${RECURSION_LIMIT}) throw tooManyMessages();`;
+  const head = `function e${i}(w, o, d, m) {\n  if (m > ${RECURSION_LIMIT}) throw tooManyMessages();\n  w.values += ${plan.cost};`;
   if (plan.role === 'box' || plan.role === 'nullable') {
     const field = plan.fields[0] as FieldPlan;
     const guard = plan.role === 'nullable' ? '  if (o === null) return;\n' : '';
@@ -146,7 +146,7 @@ function decoderSource(plan: MessagePlan, plans: Plans): string {
   const i = plan.index;
   if (plan.role === 'dynamic') return `const d${i} = vr;`;
   const fields = plan.fields;
-  const lines = [`function d${i}(r, end, d, m) {`, `  if (m > ${RECURSION_LIMIT}) throw tooManyMessages();`];
+  const lines = [`function d${i}(r, end, d, m) {`, `  if (m > ${RECURSION_LIMIT}) throw tooManyMessages();`, `  if ((r.budget -= ${plan.cost}) < 0) throw overBudget(r);`];
   if (plan.transparent) lines.push('  const fd = d;');
   else lines.push(`  if (d > ${limits.maxDepth}) throw tooDeep(d);`, '  const fd = d + 1;');
   if (fields.some((field) => field.shape !== 'single')) lines.push(`  if (fd > ${limits.maxDepth}) throw tooDeep(fd);`);

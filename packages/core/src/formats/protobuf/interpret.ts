@@ -1,5 +1,6 @@
 import { isPlainObject, setOwn } from '../../json-data.js';
 import { Refusal } from '../../refusal.js';
+import { recordFactory } from '../../schema/records.js';
 import { describeValue, missingKey, schemaMismatch, unknownKey } from '../../schema/values.js';
 import type { FieldPlan, MessagePlan, Plans } from './plan.js';
 import { RECURSION_LIMIT, notJson, planErrors, tooManyMessages } from './plan.js';
@@ -26,7 +27,7 @@ export interface MessageCodecs {
  */
 export function interpretPlans(plans: Plans, value: ValueCodec): MessageCodecs {
   const { limits, strictKeys, scalars } = plans;
-  const { tooDeep, tooLong, keyTooLong } = planErrors(limits);
+  const { tooDeep, tooLong, keyTooLong, overBudget } = planErrors(limits);
   const encoders: EncodeMessage[] = [];
   const decoders: DecodeMessage[] = [];
 
@@ -96,12 +97,14 @@ export function interpretPlans(plans: Plans, value: ValueCodec): MessageCodecs {
       const field = fields[0] as FieldPlan;
       return (w, x, depth, messages) => {
         if (messages > RECURSION_LIMIT) throw tooManyMessages();
+        w.values += plan.cost;
         if (plan.role === 'nullable' && x === null) return;
         writeField(field, w, x, depth, messages);
       };
     }
     return (w, o, depth, messages) => {
       if (messages > RECURSION_LIMIT) throw tooManyMessages();
+      w.values += plan.cost;
       if (!isPlainObject(o)) throw shapeMismatch(`an object (${plan.name})`, o);
       if (!plan.transparent && depth > limits.maxDepth) throw tooDeep(depth);
       const fieldDepth = plan.transparent ? depth : depth + 1;
@@ -139,8 +142,12 @@ export function interpretPlans(plans: Plans, value: ValueCodec): MessageCodecs {
     });
     const numbers = new Set(fields.map((field) => field.def.id));
     const collections = fields.some((field) => field.shape !== 'single');
+    const always = fields.flatMap((field, i) => (field.presence === 'optional' ? [] : [i]));
+    const optional = fields.flatMap((field, i) => (field.presence === 'optional' ? [i] : []));
+    const build = recordFactory(always.map((i) => (fields[i] as FieldPlan).key));
     return (r, end, depth, messages) => {
       if (messages > RECURSION_LIMIT) throw tooManyMessages();
+      if ((r.budget -= plan.cost) < 0) throw overBudget(r);
       if (!plan.transparent && depth > limits.maxDepth) throw tooDeep(depth);
       const fieldDepth = plan.transparent ? depth : depth + 1;
       if (collections && fieldDepth > limits.maxDepth) throw tooDeep(fieldDepth);
@@ -207,10 +214,9 @@ export function interpretPlans(plans: Plans, value: ValueCodec): MessageCodecs {
       };
       if (plan.role === 'box') return read(0);
       if (plan.role === 'nullable') return values[0] === undefined ? null : values[0];
-      const out: Record<string, unknown> = {};
       // Keys always present first, then optional keys that are (the order the generated literal has).
-      for (let i = 0; i < fields.length; i++) if ((fields[i] as FieldPlan).presence !== 'optional') setOwn(out, (fields[i] as FieldPlan).key, read(i));
-      for (let i = 0; i < fields.length; i++) if ((fields[i] as FieldPlan).presence === 'optional' && values[i] !== undefined) setOwn(out, (fields[i] as FieldPlan).key, read(i));
+      const out = build(always.map(read));
+      for (const i of optional) if (values[i] !== undefined) setOwn(out, (fields[i] as FieldPlan).key, read(i));
       plan.checkRecord?.(out);
       return out;
     };

@@ -1,7 +1,7 @@
 import { WirebenchError } from '../../errors.js';
 import { notJsonScalar } from '../../json-data.js';
 import type { Limits } from '../../limits.js';
-import { limitExceeded } from '../../limits.js';
+import { limitExceeded, recordCost, tooManyValues } from '../../limits.js';
 import { Refusal } from '../../refusal.js';
 import type { HelperRole, LoweredSchema } from '../../schema/lower.js';
 import type { FieldDef, ScalarType } from '../../schema/types.js';
@@ -44,6 +44,8 @@ export interface MessagePlan {
   /** In field-number order: the order encoders write (as protoc and protobufjs do), whatever order the schema lists them in. */
   readonly fieldsById: readonly FieldPlan[];
   readonly known: ReadonlySet<string>;
+  /** What one decode of this message charges to the value budget (limits.ts `recordCost`): itself and each field, read or default. */
+  readonly cost: number;
   /** Record limits for tight `maxCollectionLength` / `maxStringLength` settings (usually undefined). */
   readonly checkRecord: ((record: Record<string, unknown>) => void) | undefined;
 }
@@ -106,6 +108,7 @@ export function compilePlans(
       fields,
       fieldsById: [...fields].sort((a, b) => a.def.id - b.def.id),
       known: new Set(message.fields.map((f) => f.jsonName)),
+      cost: recordCost(fields.length, fields.filter((f) => f.shape === 'list').length, fields.filter((f) => f.shape === 'map').length),
       checkRecord: transparent ? undefined : recordLimits('protobuf', message, limits),
     };
   });
@@ -119,6 +122,8 @@ export function planErrors(limits: Limits) {
     tooLong: (length: number) =>
       new Refusal((path) => limitExceeded('protobuf', 'maxCollectionLength', limits.maxCollectionLength, `a collection of ${length}`, path)),
     keyTooLong: () => new Refusal((path) => limitExceeded('protobuf', 'maxStringLength', limits.maxStringLength, 'a key', path)),
+    /** A decode that ran out of its value budget (the reader's input decides the budget). */
+    overBudget: (r: { readonly bytes: Uint8Array }) => tooManyValues('protobuf', limits, r.bytes.length),
   };
 }
 

@@ -19,7 +19,14 @@ export class ProtoReader {
   private readonly view: DataView;
   private readonly strings: Utf8Strings;
 
-  constructor(readonly bytes: Uint8Array) {
+  /**
+   * @param budget values this decode may still produce (limits.ts `valueBudget`): each message read
+   *   spends its plan's cost, so empty sub-messages cannot make records of defaults without bound.
+   */
+  constructor(
+    readonly bytes: Uint8Array,
+    public budget = Infinity,
+  ) {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.strings = new Utf8Strings(bytes, 'protobuf');
   }

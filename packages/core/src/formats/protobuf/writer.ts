@@ -15,8 +15,11 @@ export class ProtoWriter {
   position = 0;
   /** Set while an encode writes here: one started meanwhile (by a getter) needs a writer of its own. */
   busy = false;
+  /** What decoding the messages written so far will charge to its value budget (the same costs, summed). */
+  values = 0;
 
   reset(): void {
+    this.values = 0;
     if (!keepsBuffer(this.bytes.length, this.position)) {
       this.bytes = new Uint8Array(4096);
       this.view = new DataView(this.bytes.buffer);
