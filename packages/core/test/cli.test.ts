@@ -3,7 +3,7 @@
  * as a child process on tiny payloads with --quick, so each run takes a second or two.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,8 +27,9 @@ interface Run {
   readonly stderr: string;
 }
 
-function wirebench(args: readonly string[], options: { cwd?: string; bin?: string } = {}): Run {
-  const run = spawnSync(process.execPath, [options.bin ?? BIN, ...args], { encoding: 'utf8', cwd: options.cwd ?? dir, timeout: 60_000 });
+/** The bin run to its end, or killed after `timeout` ms (status null), so a hang fails the test instead of stalling it. */
+function wirebench(args: readonly string[], options: { cwd?: string; bin?: string; timeout?: number } = {}): Run {
+  const run = spawnSync(process.execPath, [options.bin ?? BIN, ...args], { encoding: 'utf8', cwd: options.cwd ?? dir, timeout: options.timeout ?? 60_000 });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -154,6 +155,40 @@ describe('wirebench on a payload', () => {
     expect(result.payloads.map((p) => p.name)).toEqual(['folder/b.json', 'folder/sub/a.json']);
   });
 
+  it('follows symlinks once: skips link cycles and second ways into a folder, and names them in a note on stderr', () => {
+    // Two links to `.` made the old search endless; one measured the same file 41 times.
+    const folder = join(dir, 'linked');
+    mkdirSync(join(folder, 'sub'), { recursive: true });
+    writeFileSync(join(folder, 'a.json'), '[1, 2, 3]');
+    writeFileSync(join(folder, 'sub', 'b.json'), '{"b": true}');
+    symlinkSync('.', join(folder, 'loop'));
+    symlinkSync('.', join(folder, 'loop2'));
+    symlinkSync('sub', join(folder, 'alias'));
+    symlinkSync(join('sub', 'b.json'), join(folder, 'c.json'));
+    const run = wirebench(['linked', '--json', '--formats', 'json', ...FAST], { timeout: 30_000 });
+    expect(run.status, 'the run ended by itself').toBe(0);
+    const result = JSON.parse(run.stdout) as CliResult;
+    expect(result.payloads.map((p) => p.name)).toEqual(['linked/a.json', 'linked/sub/b.json']);
+    const notes = run.stderr.split('\n').filter((line) => line.startsWith('note: '));
+    expect(notes).toEqual([
+      'note: skipped 2 symlinked folders already being searched (a link cycle): linked/loop, linked/loop2; ' +
+        '2 symlinks to a folder or file already found: linked/alias, linked/c.json',
+    ]);
+  });
+
+  it('measures the files of a folder reached only through a symlink, under the path through the link, without a note', () => {
+    const outside = join(dir, 'outside');
+    const folder = join(dir, 'via-link');
+    mkdirSync(outside);
+    mkdirSync(folder);
+    writeFileSync(join(outside, 'x.json'), '{"x": 1}');
+    symlinkSync(join('..', 'outside'), join(folder, 'ext'));
+    const run = wirebench(['via-link', '--json', '--formats', 'json', ...FAST], { timeout: 30_000 });
+    expect(run.status).toBe(0);
+    expect((JSON.parse(run.stdout) as CliResult).payloads.map((p) => p.name)).toEqual(['via-link/ext/x.json']);
+    expect(run.stderr).not.toContain('note:');
+  });
+
   it('--html writes the report with every row of the result in it', () => {
     const html = join(dir, 'out', 'report.html');
     const run = wirebench([order, '--json', '--html', html, ...FAST]);
@@ -233,5 +268,46 @@ describe('wirebench on bad input', () => {
       expect(run.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
       expect(run.stderr.trim()).toMatch(message);
     }
+  });
+
+  it('refuses a file that is not UTF-8, naming the offset of the first bad byte, instead of measuring replacement characters', () => {
+    const latin1 = join(dir, 'latin1.json');
+    // {"name": "Zo\xeb"}: Latin-1's ë, a lead byte followed by no continuation byte.
+    const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+    writeFileSync(latin1, Uint8Array.from([...utf8('{"name": "Zo'), 0xeb, ...utf8('"}')]));
+    const run = wirebench([latin1, '--formats', 'json', ...FAST]);
+    expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 2, stdout: '' });
+    expect(run.stderr).toMatch(/^wirebench: .*latin1\.json: not valid UTF-8 at byte 12 \(JSON text must be UTF-8\)\n$/);
+  });
+
+  it('refuses a UTF-8 byte order mark as JSON.parse does, with a message that says to strip it', () => {
+    const bom = join(dir, 'bom.json');
+    writeFileSync(bom, '\ufeff{"a": 1}');
+    const run = wirebench([bom, '--formats', 'json', ...FAST]);
+    expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 2, stdout: '' });
+    expect(run.stderr).toMatch(
+      /^wirebench: .*bom\.json: invalid JSON at line 1, column 1: the text starts with a byte order mark \(U\+FEFF\), which JSON\.parse does not accept; strip it first\n$/,
+    );
+  });
+
+  it('refuses a negative or zero --time or --rounds by saying what it must be, not that the value is "ambiguous"', () => {
+    const cases: Array<[string[], string]> = [
+      [['--time', '-5'], '--time must be a number of milliseconds ≥ 1, got "-5"'],
+      [['--time=-5'], '--time must be a number of milliseconds ≥ 1, got "-5"'],
+      [['--time', '0'], '--time must be a number of milliseconds ≥ 1, got "0"'],
+      [['--rounds', '-3'], '--rounds must be a number ≥ 3, got "-3"'],
+      [['--rounds=-3'], '--rounds must be a number ≥ 3, got "-3"'],
+    ];
+    for (const [args, message] of cases) {
+      const run = wirebench([order, ...FAST, ...args]);
+      expect({ args, status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
+        args,
+        status: 2,
+        stdout: '',
+        stderr: `wirebench: ${message} (see wirebench --help)\n`,
+      });
+    }
+    // After `--`, `-5` is a path, as any argument there.
+    expect(wirebench([...FAST, '--', '-5']).stderr).toBe('wirebench: -5: no such file or folder\n');
   });
 });

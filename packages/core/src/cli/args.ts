@@ -1,6 +1,6 @@
 import type { FormatId } from '../codec.js';
 import { FORMATS } from '../codec.js';
-import { UsageError, parseCommandLine, parseFormats, parseNumber } from '../node/usage.js';
+import { UsageError, parseCommandLine, parseFormats, parseMilliseconds, parseNumber } from '../node/usage.js';
 import { LEGEND } from '../report/text.js';
 
 /** The `wirebench` command line: what it accepts, and the help text that explains every option. */
@@ -61,7 +61,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     formatsGiven: values.formats !== undefined,
     quick: values.quick === true,
     rounds: Math.round(parseNumber(values.rounds ?? String(preset.rounds), '--rounds', 3)),
-    roundTime: parseNumber(values.time ?? String(preset.roundTime), '--time', 1),
+    roundTime: parseMilliseconds(values.time ?? String(preset.roundTime), '--time', 1),
     warmupTime: preset.warmupTime,
     json: values.json === true,
     html: nonEmpty(values.html, '--html'),
@@ -78,7 +78,9 @@ back exactly. Protobuf and FlatBuffers use a schema inferred from each payload. 
 process by the one measuring engine of @wirebench/core/measure.
 
   file.json, folder    the payloads: each file named, and the .json files inside each folder named
-                       (searched recursively, in name order); a file named twice is measured once
+                       (searched recursively, in name order, symlinks followed); a file named twice
+                       or reached by two paths is measured once, and a symlink to a folder already
+                       searched (a link cycle, or a second way in) is not followed: a note says which
   --formats <list>     formats to measure, comma-separated, from: ${FORMATS.join(', ')}
                        (default: all of them that can run here; json is always measured, as every
                        ratio is to it; simdjson runs only where its optional native addon loads,
@@ -86,7 +88,7 @@ process by the one measuring engine of @wirebench/core/measure.
   --quick              a fast look: ${QUICK.rounds} rounds × ${QUICK.roundTime} ms per task, ${QUICK.warmupTime} ms warm-up
                        (default ${DEFAULTS.rounds} rounds × ${DEFAULTS.roundTime} ms, ${DEFAULTS.warmupTime} ms warm-up: about 10 s for a 600 KB file)
   --rounds <n>         interleaved rounds per payload (at least 3); more rounds, narrower intervals
-  --time <ms>          milliseconds each task is timed in each round
+  --time <ms>          milliseconds each task is timed in each round (at least 1)
   --json               print the result as JSON on stdout instead of the tables: the versioned
                        "wirebench-result" of the engine (what npm run bench:compare reads) with a
                        "notes" array; progress and messages stay on stderr
@@ -99,7 +101,7 @@ process by the one measuring engine of @wirebench/core/measure.
 
 Progress goes to stderr: a bar on a terminal, one line per payload and phase in a log.
 Exit codes: 0 when measured (even when a format refused or lost data: the table and the lines under
-it say so), 2 for bad input (a missing file, a folder without .json files, invalid JSON, an unknown
-option or format), 1 for any other failure.
+it say so), 2 for bad input (a missing file, a folder without .json files, a file that is not UTF-8
+or not JSON, an unknown option or format, a bad number), 1 for any other failure.
 
 ${LEGEND}`;

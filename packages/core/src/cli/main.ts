@@ -13,7 +13,7 @@ import { planPayload } from '../measure/plan.js';
 import type { MeasureResult } from '../measure/types.js';
 import { cpuPressure, libraryVersions, nodeCompressors, nodeEnvironment } from '../node/environment.js';
 import type { PayloadFile } from '../node/files.js';
-import { PayloadFileError, readPayloadFiles } from '../node/files.js';
+import { PayloadFileError, describeSkippedLinks, readPayloadFiles, searchPayloadFiles } from '../node/files.js';
 import { progressReporter } from '../node/progress.js';
 import { UsageError, checkOutput, checkOutputFolder, writeOutput } from '../node/usage.js';
 import { renderHtmlReport } from '../report/html.js';
@@ -77,7 +77,12 @@ async function run(args: CliArgs, io: CliIo): Promise<number> {
   // Everything that can be wrong with the input is found before anything is measured.
   checkOutput(args.html, '--html');
   if (args.schemaOut !== undefined) checkOutputFolder(args.schemaOut, '--schema-out');
-  const files = readPayloadFiles(args.paths);
+  const search = searchPayloadFiles(args.paths);
+  const files = readPayloadFiles(search.files);
+  // Said once the input is known good (a bad input's message stays the only line), and on stderr
+  // at once rather than under the tables: it is about what was searched, not what was measured.
+  const skipped = describeSkippedLinks(search.skippedLinks);
+  if (skipped !== undefined) io.stderr.write(`note: ${skipped}\n`);
 
   const notes: string[] = [];
   const planned: Array<PlannedPayload & { file: PayloadFile }> = [];

@@ -20,12 +20,43 @@ export type CommandLine<O extends CommandOptions> = ReturnType<typeof parseArgs<
 /** `node:util` parseArgs, strict, with positionals; a mistake is a UsageError of one line. */
 export function parseCommandLine<const O extends CommandOptions>(argv: readonly string[], options: O): CommandLine<O> {
   try {
-    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
+    return parseArgs({ args: attachNegativeNumbers(argv, options), allowPositionals: true, strict: true, options });
   } catch (error) {
     // Node's "Unknown option '--x'. To specify a positional argument starting with a '-', …": the first sentence says it.
     const line = (error as Error).message.split('\n')[0] ?? 'bad arguments';
     throw new UsageError(line.replace(/\. To specify a positional argument.*$/, ''));
   }
+}
+
+/** `-5`, `-0.5`, `-.5`: read as a value, never as an option (options are never named by a digit or a dot). */
+const NEGATIVE_NUMBER = /^-\.?\d/;
+
+/**
+ * The command line with each negative number that follows an option taking a value joined to it
+ * (`--time -5` as `--time=-5`): parseArgs reads `-5` as an option and calls the value "ambiguous",
+ * where the option's own check says what is wrong with it. Nothing after `--` is touched.
+ */
+function attachNegativeNumbers(argv: readonly string[], options: CommandOptions): string[] {
+  const takesValue = new Set<string>();
+  for (const [name, option] of Object.entries(options)) {
+    if (option.type !== 'string') continue;
+    takesValue.add(`--${name}`);
+    if (option.short !== undefined) takesValue.add(`-${option.short}`);
+  }
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') return [...args, ...argv.slice(i)];
+    const next = argv[i + 1];
+    if (takesValue.has(arg) && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      // `-t-5` is parseArgs's form for a short option's value that starts with a dash.
+      args.push(arg.startsWith('--') ? `${arg}=${next}` : `${arg}${next}`);
+      i++;
+    } else {
+      args.push(arg);
+    }
+  }
+  return args;
 }
 
 /** A comma-separated list of format ids, each checked; `json` first when `withJson` (every ratio is to JSON). */
@@ -43,8 +74,17 @@ export function parseFormats(text: string, option = '--formats', withJson = true
 
 /** A number argument of at least `min`. */
 export function parseNumber(text: string, option: string, min: number): number {
+  return parseQuantity(text, option, min, 'a number');
+}
+
+/** A number of milliseconds of at least `min`: the message names the unit, which an option such as `--time` does not. */
+export function parseMilliseconds(text: string, option: string, min: number): number {
+  return parseQuantity(text, option, min, 'a number of milliseconds');
+}
+
+function parseQuantity(text: string, option: string, min: number, what: string): number {
   const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value < min) throw new UsageError(`${option} must be a number ≥ ${min}, got "${text}"`);
+  if (text.trim() === '' || !Number.isFinite(value) || value < min) throw new UsageError(`${option} must be ${what} ≥ ${min}, got "${text}"`);
   return value;
 }
 
