@@ -1,7 +1,9 @@
-import { WirebenchError } from '../errors.js';
+import { keepBaseField, refuseRootSwitch } from './evolution.js';
 import { NameRegistry, codeUnitOrder, describeType, pascalCase } from './names.js';
 import type { FieldDef, MessageDef, Schema, TypeRef } from './types.js';
-import { ROOT_VALUE_FIELD } from './types.js';
+import { ROOT_VALUE_FIELD, findMessage } from './types.js';
+import type { KeyObservation, ObjectObservation } from './observation.js';
+import { Observation, describeSeen, looksLikeMap, merge, numberType, observe } from './observation.js';
 
 /** Options of `inferSchema`. */
 export interface InferOptions {
@@ -15,13 +17,18 @@ export interface InferOptions {
    */
   readonly moreSamples?: readonly unknown[];
   /**
-   * A schema already shared with clients (for example read back with `schemaFromProto`): the new
-   * schema keeps its message names, and for every key it knows, the field's id and wire name, so
-   * bytes written with the old schema keep their meaning. Keys the base lacks get the next free ids
-   * of their message (in code-unit order of the key) and are optional, since writers of the old
-   * schema never send them; keys only the base has are kept as optional fields of their old type.
-   * Types of keys in both come from the samples (so give samples that cover the old shapes too),
-   * and a key that was optional or nullable in the base stays so.
+   * A schema already shared with peers (for example read back with `schemaFromProto`). The rule:
+   * the new schema decodes every byte string the base wrote exactly as the base does, or
+   * `inferSchema` throws a `WirebenchError` naming the position (`root`, or `Message.key`) and
+   * both shapes. So the new schema keeps the base's message names, its root kind (a record stays a
+   * record; a wrapped array, scalar or id-keyed map stays wrapped) and, for every key the base
+   * knows, the base's field whole: id, wire name, type and presence. Samples fit a field when they
+   * hold the same type (a message is checked key by key, and integers fit a wider base number, which
+   * the field keeps), and are absent or null only where the base allows it; a base `any` takes
+   * anything. Keys the base lacks get the next free ids of their message (in code-unit order of the
+   * key) and are optional, since writers of the old schema never send them; keys only the base has
+   * are kept exactly, required ones included. Give the old samples too (`moreSamples`), so the
+   * samples cover the old shapes.
    */
   readonly base?: Schema;
 }
@@ -43,90 +50,35 @@ export function inferSchema(sample: unknown, options: InferOptions = {}): Schema
   const builder = new SchemaBuilder(base);
   // Protobuf and FlatBuffers payloads are messages: a root that is not an object is wrapped.
   const isRecord = root.kinds() === 1 && root.object !== undefined && !root.nulls && !looksLikeMap(root.object);
-  const baseRoot = base?.messages.find((m) => m.name === base.root);
-  const rootMessage = isRecord
-    ? builder.message('Root', root.object as ObjectObservation, base?.wrappedRoot ? undefined : baseRoot)
-    : builder.wrapper('Root', root, base?.wrappedRoot ? baseRoot : undefined);
+  const baseRoot = base ? findMessage(base, base.root) : undefined;
+  if (base && baseRoot) checkRootKind(root, isRecord, base, baseRoot);
+  // A base's wrapped root stays wrapped (checkRootKind lets a record through only where its value may be one).
+  const wrapped = base ? base.wrappedRoot === true : !isRecord;
+  const rootMessage = wrapped ? builder.wrapper('Root', root, baseRoot) : builder.message('Root', root.object as ObjectObservation, baseRoot);
   return {
     namespace: options.namespace ?? base?.namespace ?? 'wirebench.inferred',
     root: rootMessage,
-    ...(isRecord ? {} : { wrappedRoot: true }),
+    ...(wrapped ? { wrappedRoot: true } : {}),
     messages: builder.finish(),
   };
 }
 
-interface KeyObservation {
-  present: number;
-  value: Observation;
-}
-
-interface ObjectObservation {
-  count: number;
-  keys: Map<string, KeyObservation>;
-}
-
-class Observation {
-  nulls = 0;
-  bools = 0;
-  strings = 0;
-  integers = 0;
-  floats = 0;
-  min = Infinity;
-  max = -Infinity;
-  array: { count: number; element: Observation } | undefined;
-  object: ObjectObservation | undefined;
-
-  kinds(): number {
-    return [this.bools, this.strings, this.integers + this.floats, this.array?.count ?? 0, this.object?.count ?? 0].filter((n) => n > 0).length;
+/**
+ * A record root and a wrapped root are different messages on the wire: refuses samples whose root
+ * kind differs from the base's, except a record under a wrapped root whose value may be a record
+ * (`any`, or a message: a root that was a record or null), which is then checked as that value.
+ */
+function checkRootKind(root: Observation, isRecord: boolean, base: Schema, baseRoot: MessageDef): void {
+  if (!base.wrappedRoot) {
+    if (!isRecord) refuseRootSwitch(describeSeen(root), `${baseRoot.name} is a record`);
+    return;
+  }
+  const value = baseRoot.fields.find((f) => f.jsonName === ROOT_VALUE_FIELD);
+  if (isRecord && value?.type.kind !== 'any' && value?.type.kind !== 'message') {
+    const holds = value ? `holds ${describeType(value.type)}` : 'is missing';
+    refuseRootSwitch(describeSeen(root), `${baseRoot.name} is wrapped: its field ${ROOT_VALUE_FIELD} ${holds}`);
   }
 }
-
-function observe(into: Observation, value: unknown): Observation {
-  // An explicit work list: deeply nested samples must not overflow the stack.
-  const work: Array<[Observation, unknown]> = [[into, value]];
-  while (work.length > 0) {
-    const [target, current] = work.pop() as [Observation, unknown];
-    if (current === null) target.nulls++;
-    else if (typeof current === 'boolean') target.bools++;
-    else if (typeof current === 'string') target.strings++;
-    else if (typeof current === 'number') {
-      if (Number.isInteger(current) && !Object.is(current, -0)) target.integers++;
-      else target.floats++;
-      target.min = Math.min(target.min, current);
-      target.max = Math.max(target.max, current);
-    } else if (Array.isArray(current)) {
-      target.array ??= { count: 0, element: new Observation() };
-      target.array.count++;
-      // Pushed last to first, so items are observed in order (keys are first seen in document order).
-      for (let i = current.length - 1; i >= 0; i--) work.push([target.array.element, current[i]]);
-    } else if (typeof current === 'object') {
-      target.object ??= { count: 0, keys: new Map() };
-      const object = target.object;
-      object.count++;
-      for (const [key, item] of Object.entries(current as Record<string, unknown>)) {
-        let seen = object.keys.get(key);
-        if (!seen) object.keys.set(key, (seen = { present: 0, value: new Observation() }));
-        seen.present++;
-        work.push([seen.value, item]);
-      }
-    }
-  }
-  return into;
-}
-
-const NUMERIC_KEY = /^-?\d+$/;
-/** Past this many distinct keys an object is a dictionary, not a record type. */
-const MAP_KEY_THRESHOLD = 64;
-
-/** Objects keyed by ids (all numeric keys, like citm_catalog's `events`) or with very many keys are maps. */
-function looksLikeMap(object: ObjectObservation): boolean {
-  const keys = [...object.keys.keys()];
-  if (keys.length === 0) return false;
-  return keys.every((key) => NUMERIC_KEY.test(key)) || keys.length > MAP_KEY_THRESHOLD;
-}
-
-const INT32 = 2 ** 31;
-const INT64 = 2 ** 63;
 
 class SchemaBuilder {
   private readonly messages: MessageDef[] = [];
@@ -151,18 +103,22 @@ class SchemaBuilder {
     return this.names.claim(/^[A-Za-z]/.test(base) ? base : `M${base}`);
   }
 
-  /** A message with one field, `value`, for a root or value that is not a plain record. */
+  /**
+   * A message with one field, `value`, for a root that is not a plain record: built as a record
+   * whose one key is always present, so a base's `value` field gets every check a kept field gets.
+   */
   wrapper(base: string, observation: Observation, baseMessage?: MessageDef): string {
-    const name = this.messageName(base, baseMessage);
-    const fields: FieldDef[] = [];
-    this.messages.push({ name, fields });
-    const old = baseMessage?.fields.find((f) => f.jsonName === ROOT_VALUE_FIELD);
-    const { type, nullable } = this.typeOf(`${name}Value`, observation, old?.type);
-    fields.push({ name: ROOT_VALUE_FIELD, jsonName: ROOT_VALUE_FIELD, id: old?.id ?? 1, type, optional: false, nullable });
-    return name;
+    const object: ObjectObservation = { count: 1, keys: new Map([[ROOT_VALUE_FIELD, { present: 1, value: observation }]]) };
+    return this.message(base, object, baseMessage, (messageName) => `${messageName}Value`);
   }
 
-  message(base: string, object: ObjectObservation, baseMessage?: MessageDef): string {
+  /** A message for a record position; `typeName` names the messages of its keys' values. */
+  message(
+    base: string,
+    object: ObjectObservation,
+    baseMessage?: MessageDef,
+    typeName: (messageName: string, jsonName: string, index: number) => string = (_, jsonName, index) => pascalCase(jsonName) || `Field${index + 1}`,
+  ): string {
     const name = this.messageName(base, baseMessage);
     const fields: FieldDef[] = [];
     this.messages.push({ name, fields });
@@ -176,20 +132,11 @@ class SchemaBuilder {
     [...object.keys.keys()].sort(codeUnitOrder).forEach((jsonName, index) => {
       const seen = object.keys.get(jsonName) as KeyObservation;
       const old = known.get(jsonName);
-      const { type, nullable } = this.typeOf(pascalCase(jsonName) || `Field${index + 1}`, seen.value, old?.type);
+      const { type, nullable } = this.typeOf(typeName(name, jsonName, index), seen.value, old?.type);
       if (old) {
         // A key the base knows keeps its field exactly: any change of type or presence would change
         // the wire layout, and old and new peers would misread each other without an error.
-        const optional = seen.present < object.count;
-        if (!fitsBase(type, old.type) || (optional && !old.optional) || (nullable && !old.nullable && old.type.kind !== 'any')) {
-          const now = `${describeType(type)}${optional ? ', sometimes absent' : ''}${nullable ? ', sometimes null' : ''}`;
-          const before = `${describeType(old.type)}${old.optional ? ', optional' : ''}${old.nullable ? ', nullable' : ''}`;
-          throw new WirebenchError(
-            `${name}.${jsonName}: the samples hold ${now}, but the base schema has ${before}; keeping its field id would make old and ` +
-              'new peers misread each other, so use a new key for the new shape (or infer without base and share the new schema with every peer)',
-          );
-        }
-        built.set(jsonName, old);
+        built.set(jsonName, keepBaseField(`${name}.${jsonName}`, { type, optional: seen.present < object.count, nullable }, old));
         return;
       }
       built.set(jsonName, {
@@ -205,10 +152,11 @@ class SchemaBuilder {
     // Decoded objects get their keys in the order first seen.
     for (const jsonName of object.keys.keys()) fields.push(built.get(jsonName) as FieldDef);
     for (const old of known.values()) {
-      if (built.has(old.jsonName)) continue;
-      // Kept exactly as it was: making it optional would change its wire type (a box or nullable helper).
-      fields.push(old);
+      // Every base field is kept, so the base messages it names are kept too (the samples may have
+      // built none: a key no longer seen, or a list seen only empty).
       for (const referenced of messagesOf(old.type)) this.keptBase.add(referenced);
+      // A key only the base has is kept exactly: making it optional would change its wire type (a box or nullable helper).
+      if (!built.has(old.jsonName)) fields.push(old);
     }
     return name;
   }
@@ -229,6 +177,9 @@ class SchemaBuilder {
 
   private typeOf(base: string, seen: Observation, old: TypeRef | undefined): { type: TypeRef; nullable: boolean } {
     const nullable = seen.nulls > 0;
+    // A base `any` takes every value, and a position seen only as null or never (in lists seen only
+    // empty) says nothing against the base's type: both keep it, building no message nobody refers to.
+    if (old && (old.kind === 'any' || seen.kinds() === 0)) return { type: old, nullable: old.kind !== 'any' && nullable };
     if (seen.kinds() !== 1) return { type: { kind: 'any' }, nullable: false };
     if (seen.bools) return { type: { kind: 'scalar', scalar: 'bool' }, nullable };
     if (seen.strings) return { type: { kind: 'scalar', scalar: 'string' }, nullable };
@@ -236,12 +187,14 @@ class SchemaBuilder {
     if (seen.array) {
       const element = seen.array.element;
       const oldItem = old?.kind === 'list' ? old.of : undefined;
-      // A list of nullable items carries its nulls as dynamic values.
-      const item = element.nulls > 0 || element.kinds() === 0 ? ({ kind: 'any' } as const) : this.typeOf(`${base}Item`, element, oldItem).type;
+      // A list of nullable items carries its nulls as dynamic values; lists seen only empty keep the base's item.
+      const unknownItem = element.nulls > 0 || (element.kinds() === 0 && oldItem === undefined);
+      const item = unknownItem ? ({ kind: 'any' } as const) : this.typeOf(`${base}Item`, element, oldItem).type;
       return { type: { kind: 'list', of: item }, nullable };
     }
     const object = seen.object as ObjectObservation;
-    if (looksLikeMap(object)) {
+    // An empty object where the base has a map is that map, empty.
+    if (looksLikeMap(object) || (old?.kind === 'map' && object.keys.size === 0)) {
       const values = new Observation();
       for (const { value } of object.keys.values()) merge(values, value);
       const oldValue = old?.kind === 'map' ? old.of : undefined;
@@ -258,39 +211,6 @@ function messagesOf(type: TypeRef): string[] {
   if (type.kind === 'message') return [type.name];
   if (type.kind === 'list' || type.kind === 'map') return messagesOf(type.of);
   return [];
-}
-
-function numberType(seen: Observation): 'int32' | 'int64' | 'float64' {
-  if (seen.floats > 0) return 'float64';
-  if (seen.min >= -INT32 && seen.max < INT32) return 'int32';
-  // Integral doubles up to ±2^63 are exact as int64; beyond, only a double holds them.
-  return seen.min >= -INT64 && seen.max < INT64 ? 'int64' : 'float64';
-}
-
-/** Merges two observations (the values of a map's entries become one value type). */
-function merge(into: Observation, from: Observation): void {
-  into.nulls += from.nulls;
-  into.bools += from.bools;
-  into.strings += from.strings;
-  into.integers += from.integers;
-  into.floats += from.floats;
-  into.min = Math.min(into.min, from.min);
-  into.max = Math.max(into.max, from.max);
-  if (from.array) {
-    into.array ??= { count: 0, element: new Observation() };
-    into.array.count += from.array.count;
-    merge(into.array.element, from.array.element);
-  }
-  if (from.object) {
-    into.object ??= { count: 0, keys: new Map() };
-    into.object.count += from.object.count;
-    for (const [key, seen] of from.object.keys) {
-      let target = into.object.keys.get(key);
-      if (!target) into.object.keys.set(key, (target = { present: 0, value: new Observation() }));
-      target.present += seen.present;
-      merge(target.value, seen.value);
-    }
-  }
 }
 
 const RESERVED = new Set(['syntax', 'package', 'import', 'option', 'message', 'enum', 'service', 'table', 'struct', 'namespace', 'union', 'root_type', 'include', 'attribute', 'true', 'false']);
@@ -317,26 +237,4 @@ export function wireName(jsonName: string, taken: Set<string>): string {
 /** protoc refuses two field names of a message that are equal lowercased without underscores. */
 function wireClashKey(name: string): string {
   return name.replace(/_/g, '').toLowerCase();
-}
-
-/** Whether values inferred as `sampled` can be written as the base schema's `base` type unchanged. */
-function fitsBase(sampled: TypeRef, base: TypeRef): boolean {
-  if (base.kind === 'any') return true;
-  if (sampled.kind !== base.kind) return false;
-  switch (sampled.kind) {
-    case 'scalar': {
-      const wanted = (base as typeof sampled).scalar;
-      if (sampled.scalar === wanted) return true;
-      // Integers fit a wider integer or a double; nothing fits a narrower type.
-      const rank = { int32: 1, int64: 2, float64: 3 } as Record<string, number | undefined>;
-      const from = rank[sampled.scalar];
-      const to = rank[wanted];
-      return from !== undefined && to !== undefined && from <= to;
-    }
-    case 'message':
-      return true; // the nested message is checked field by field against its own base
-    case 'list':
-    case 'map':
-      return fitsBase(sampled.of, (base as typeof sampled).of);
-  }
 }
