@@ -5,7 +5,7 @@
  */
 export type { Codec, FormatId, SchemaCodecOptions } from './codec.js';
 export type { CodecOptions, Limits } from './limits.js';
-export { DEFAULT_LIMITS } from './limits.js';
+export { DEFAULT_LIMITS, MAX_DEPTH } from './limits.js';
 export { FORMATS, MEDIA_TYPES, SCHEMA_FORMATS } from './codec.js';
 export { WirebenchError } from './errors.js';
 export type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from './schema/types.js';

@@ -87,7 +87,13 @@ function walk(value: unknown, format: FormatId, limits: Limits, jsonData: boolea
       for (let i = thrown.keys.length - 1; i >= 0; i--) path = childPath(path, thrown.keys[i] as string | number);
       throw thrown.error(path);
     }
-    if (thrown instanceof RangeError) throw limitExceeded(format, 'maxDepth', limits.maxDepth, 'the nesting');
+    // Within MAX_DEPTH the stack holds, unless the caller was already deep in it: say so, not that a limit was passed.
+    if (thrown instanceof RangeError && /call stack/i.test(thrown.message)) {
+      throw new WirebenchError(
+        `the call stack ran out while walking the value, within limits.maxDepth (${limits.maxDepth}): encode it from a shallower call stack`,
+        { format, cause: thrown },
+      );
+    }
     throw thrown;
   }
 }

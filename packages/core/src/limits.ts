@@ -7,7 +7,7 @@ import { WirebenchError } from './errors.js';
  * always decode with the same limits.
  */
 export interface Limits {
-  /** Deepest nesting of arrays and objects; the payload itself is level 1 (`[[1]]` is 2). */
+  /** Deepest nesting of arrays and objects; the payload itself is level 1 (`[[1]]` is 2). At most MAX_DEPTH. */
   readonly maxDepth: number;
   /** Size of the encoded bytes. */
   readonly maxBytes: number;
@@ -37,6 +37,15 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxValuesPerByte: 8,
 });
 
+/**
+ * The most `maxDepth` may be. Encoders (and inference, and lowering) walk nesting recursively, so
+ * past some depth the call stack runs out before the limit is reached: in Node 20, JSON's limit
+ * check overflowed at 3,633 levels and msgpack/CBOR encode at 3,860; browsers' worker threads may
+ * have smaller stacks. A quarter of that keeps every codec able to write and read whatever its
+ * limits allow, both ways (protobuf stops at its own 100 messages first).
+ */
+export const MAX_DEPTH = 1000;
+
 /** Values any decode may produce whatever its size, so that small payloads of sparse records always pass. */
 export const VALUE_ALLOWANCE = 4096;
 
@@ -62,6 +71,13 @@ export function resolveLimits(overrides: Partial<Limits> | undefined, format?: F
     if (value === undefined) continue;
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
       throw new WirebenchError(`limits.${name} must be a positive integer, got ${String(value)}`, { format });
+    }
+    if (name === 'maxDepth' && value > MAX_DEPTH) {
+      throw new WirebenchError(
+        `limits.maxDepth can be at most ${MAX_DEPTH}, got ${value}: the encoders walk nesting recursively, and deeper values would ` +
+          'run out of call stack before the limit, so encode and decode could no longer hold what the limit allows',
+        { format },
+      );
     }
     limits[name as keyof Limits] = value;
   }

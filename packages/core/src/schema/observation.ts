@@ -3,6 +3,9 @@
  * under one key, every sample) merged into one Observation of the kinds, number ranges and keys.
  */
 
+import { WirebenchError } from '../errors.js';
+import { MAX_DEPTH } from '../limits.js';
+
 export interface KeyObservation {
   present: number;
   value: Observation;
@@ -30,10 +33,14 @@ export class Observation {
 }
 
 export function observe(into: Observation, value: unknown): Observation {
-  // An explicit work list: deeply nested samples must not overflow the stack.
-  const work: Array<[Observation, unknown]> = [[into, value]];
+  // An explicit work list: deeply nested samples must not overflow the stack here. The schema built
+  // from them is walked recursively (and so is every value a codec writes), hence MAX_DEPTH.
+  const work: Array<[Observation, unknown, number]> = [[into, value, 1]];
   while (work.length > 0) {
-    const [target, current] = work.pop() as [Observation, unknown];
+    const [target, current, depth] = work.pop() as [Observation, unknown, number];
+    if (depth > MAX_DEPTH && typeof current === 'object' && current !== null) {
+      throw new WirebenchError(`the sample nests deeper than ${MAX_DEPTH} levels, the most a codec's limits.maxDepth can allow`);
+    }
     if (current === null) target.nulls++;
     else if (typeof current === 'boolean') target.bools++;
     else if (typeof current === 'string') target.strings++;
@@ -46,7 +53,7 @@ export function observe(into: Observation, value: unknown): Observation {
       target.array ??= { count: 0, element: new Observation() };
       target.array.count++;
       // Pushed last to first, so items are observed in order (keys are first seen in document order).
-      for (let i = current.length - 1; i >= 0; i--) work.push([target.array.element, current[i]]);
+      for (let i = current.length - 1; i >= 0; i--) work.push([target.array.element, current[i], depth + 1]);
     } else if (typeof current === 'object') {
       target.object ??= { count: 0, keys: new Map() };
       const object = target.object;
@@ -55,7 +62,7 @@ export function observe(into: Observation, value: unknown): Observation {
         let seen = object.keys.get(key);
         if (!seen) object.keys.set(key, (seen = { present: 0, value: new Observation() }));
         seen.present++;
-        work.push([seen.value, item]);
+        work.push([seen.value, item, depth + 1]);
       }
     }
   }
