@@ -3,6 +3,7 @@
  * depth its limits allow, both ways, so a limit past what the call stack holds is refused when the
  * codec is made, not met as a stack overflow (once reported as "the nesting exceeds limits.maxDepth").
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FormatId } from '../src/codec.js';
 import { createCodec } from '../src/create-codec.js';
@@ -61,5 +62,33 @@ describe('limits.maxDepth has a ceiling every codec holds both ways', () => {
     expect(() => inferSchema(deepArray(100_000))).toThrow(WirebenchError);
     expect(() => inferSchema(deepObject(MAX_DEPTH + 1))).toThrow(/nests deeper than 1000 levels/);
     expect(() => inferSchema(deepObject(MAX_DEPTH))).not.toThrow();
+  });
+
+  it.each(SCHEMALESS)('%s, property: whatever maxDepth a codec is made with, it writes and reads that depth and refuses one more', async (format) => {
+    /** `levels` levels, each an array or an object as `shape`'s bits say, around a 1. */
+    const nested = (levels: number, shape: number): unknown => {
+      let value: unknown = 1;
+      for (let i = 0; i < levels; i++) value = (shape >> i % 31) & 1 ? { k: value } : [value];
+      return value;
+    };
+    let made = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.integer({ min: 1, max: MAX_DEPTH }), fc.integer({ min: 1, max: 20_000 })), fc.nat(), async (maxDepth, shape) => {
+        let codec;
+        try {
+          codec = await createCodec(format, { limits: { maxDepth } });
+        } catch (error) {
+          expect(error).toBeInstanceOf(WirebenchError);
+          expect(maxDepth).toBeGreaterThan(MAX_DEPTH);
+          return;
+        }
+        made++;
+        const value = nested(maxDepth, shape);
+        expect(codec.decode(codec.encode(value))).toStrictEqual(value);
+        expect(() => codec.encode(nested(maxDepth + 1, shape))).toThrow(/exceeds limits\.maxDepth/);
+      }),
+      { numRuns: 40, seed: 31 },
+    );
+    expect(made).toBeGreaterThan(10);
   });
 });

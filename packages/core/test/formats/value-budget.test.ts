@@ -4,13 +4,14 @@
  * large record. Decoders charge every record they build, defaults included, and refuse past
  * `maxValuesPerByte` per input byte; encoders count the same and refuse the same values.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Codec } from '../../src/codec.js';
 import { WirebenchError } from '../../src/errors.js';
 import { flatbuffersCodec } from '../../src/formats/flatbuffers.js';
 import { protobufCodec } from '../../src/formats/protobuf.js';
 import type { Limits } from '../../src/limits.js';
-import { VALUE_ALLOWANCE } from '../../src/limits.js';
+import { DEFAULT_LIMITS, VALUE_ALLOWANCE } from '../../src/limits.js';
 import { inferSchema } from '../../src/schema/infer.js';
 import type { Schema } from '../../src/schema/types.js';
 import { flatbuffersSharedVector, protobufRepeated } from '../support/hostile-bytes.mjs';
@@ -117,5 +118,92 @@ describe('hostile bytes that expand into defaults', () => {
       const bytes = flatbuffersSharedVector(100_000, (builder) => builder.createString(text));
       expect(refusal(() => flatbuffersCodec(schema).decode(bytes)).message).toMatch(/expands to far more values than its size allows/);
     }
+  });
+});
+
+/**
+ * About the 8-byte words a decoded value holds in V8, strings aside (their text needs bytes of its
+ * own): an object 3 and a word a key, an array 5 and a word an item.
+ */
+function words(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + words(item), 5 + value.length);
+  if (typeof value === 'object' && value !== null) return Object.values(value).reduce((sum: number, item) => sum + words(item), 3 + Object.keys(value).length);
+  return 0;
+}
+
+describe('property: what a schema decoder builds is bounded by its input', () => {
+  // SCHEMA's records: an empty one (2 bytes in protobuf, a 4-byte offset in FlatBuffers) reads as 63 nulls.
+  const bound = (bytes: Uint8Array) => (DEFAULT_LIMITS.maxValuesPerByte + 2) * bytes.length + VALUE_ALLOWANCE;
+
+  /** Runs of empty sub-messages, whole records and unknown padding, in any order. */
+  const protobufSegments = fc.array(
+    fc.oneof(
+      fc.record({ kind: fc.constant('empty' as const), count: fc.integer({ min: 1, max: 3_000 }) }),
+      fc.record({ kind: fc.constant('record' as const), count: fc.integer({ min: 1, max: 50 }) }),
+      fc.record({ kind: fc.constant('padding' as const), count: fc.integer({ min: 1, max: 5_000 }) }),
+    ),
+    { minLength: 1, maxLength: 6 },
+  );
+
+  it('protobuf, generated and interpreted: a value within the budget, or a WirebenchError', () => {
+    const codecs = [protobufCodec(SCHEMA), protobufCodec(SCHEMA, { interpreted: true })];
+    const whole = protobufCodec(SCHEMA).encode({ items: [FULL] }); // `0a <length> <record>`
+    const outcomes = { decoded: 0, refused: 0 };
+    fc.assert(
+      fc.property(protobufSegments, (segments) => {
+        const parts = segments.map(({ kind, count }) =>
+          kind === 'empty' ? protobufRepeated([0x0a, 0x00], count) : kind === 'record' ? protobufRepeated([...whole], count) : protobufRepeated([], 0, count),
+        );
+        const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+        parts.reduce((at, part) => (bytes.set(part, at), at + part.length), 0);
+        for (const codec of codecs) {
+          let value: unknown;
+          try {
+            value = codec.decode(bytes);
+          } catch (error) {
+            expect(error).toBeInstanceOf(WirebenchError);
+            expect((error as Error).message).toMatch(/limits\.maxValuesPerByte/);
+            outcomes.refused++;
+            continue;
+          }
+          expect(words(value)).toBeLessThanOrEqual(bound(bytes));
+          outcomes.decoded++;
+        }
+      }),
+      { numRuns: 150, seed: 19 },
+    );
+    // Both sides of the budget were reached.
+    expect(outcomes.decoded).toBeGreaterThan(30);
+    expect(outcomes.refused).toBeGreaterThan(30);
+  });
+
+  it('FlatBuffers: offsets shared by many references to one empty table, within the budget or refused', () => {
+    const codec = flatbuffersCodec(SCHEMA);
+    const outcomes = { decoded: 0, refused: 0 };
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 0, max: 200_000 }), (count, padding) => {
+        const bytes = flatbuffersSharedVector(
+          count,
+          (builder) => {
+            builder.startObject(KEYS.length);
+            return builder.endObject();
+          },
+          padding,
+        );
+        let value: unknown;
+        try {
+          value = codec.decode(bytes);
+        } catch (error) {
+          expect(error).toBeInstanceOf(WirebenchError);
+          outcomes.refused++;
+          return;
+        }
+        expect(words(value)).toBeLessThanOrEqual(bound(bytes));
+        outcomes.decoded++;
+      }),
+      { numRuns: 100, seed: 23 },
+    );
+    expect(outcomes.decoded).toBeGreaterThan(10);
+    expect(outcomes.refused).toBeGreaterThan(10);
   });
 });
