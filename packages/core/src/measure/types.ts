@@ -1,6 +1,6 @@
 import type { Codec, FormatId } from '../codec.js';
 import type { RoundTripReport } from '../fidelity.js';
-import type { LossyNumber } from '../parse-json.js';
+import type { LossyNumber } from '../json-text/parse-json.js';
 
 /**
  * The measuring engine's inputs and its result: one typed, versioned, JSON-serializable shape shared

@@ -1,8 +1,8 @@
 import type { Dirent, Stats } from 'node:fs';
 import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { LossyNumber } from '../parse-json.js';
-import { parseJson } from '../parse-json.js';
+import type { LossyNumber } from '../json-text/parse-json.js';
+import { parseJson } from '../json-text/parse-json.js';
 
 /** A payload file that cannot be measured (missing, unreadable, invalid JSON), with the one line that says why. */
 export class PayloadFileError extends Error {

@@ -1,6 +1,6 @@
 /**
  * parseJson against a conformance suite in the style of JSONTestSuite (written for wirebench, not
- * copied from it): one file per case in ./json-conformance/, named `y_*` (must be accepted), `n_*`
+ * copied from it): one file per case in ./conformance/, named `y_*` (must be accepted), `n_*`
  * (must be rejected) or `i_*` (implementation-defined: the behaviour parseJson has is documented
  * below and asserted).
  *
@@ -65,11 +65,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { JsonSyntaxError, parseJson } from '../src/parse-json.js';
-import type { LossyNumber } from '../src/parse-json.js';
-import { lineAndColumn, v8Position } from './support/json-positions.js';
+import { JsonSyntaxError, parseJson } from '../../src/json-text/parse-json.js';
+import type { LossyNumber } from '../../src/json-text/parse-json.js';
+import { lineAndColumn, v8Position } from '../support/json-positions.js';
 
-const DIR = fileURLToPath(new URL('./json-conformance/', import.meta.url));
+const DIR = fileURLToPath(new URL('./conformance/', import.meta.url));
 
 interface Case {
   readonly name: string;
@@ -459,7 +459,7 @@ function expectAll(prefix: string, problemsOf: (c: Case) => string[]): void {
   expect(failures).toEqual([]);
 }
 
-describe('parseJson: conformance cases (./json-conformance)', () => {
+describe('parseJson: conformance cases (./conformance)', () => {
   it('has a well-formed folder: at least 120 cases, each y_/n_/i_, each table entry naming a case', () => {
     const names = new Set(CASES.map((c) => c.name));
     expect(CASES.length).toBeGreaterThanOrEqual(120);

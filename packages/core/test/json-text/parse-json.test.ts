@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { WirebenchError } from '../src/errors.js';
-import { childPath } from '../src/fidelity.js';
-import { JsonSyntaxError, parseJson } from '../src/parse-json.js';
-import type { LossyNumber } from '../src/parse-json.js';
-import { lineAndColumn, v8Position } from './support/json-positions.js';
+import { WirebenchError } from '../../src/errors.js';
+import { childPath } from '../../src/fidelity.js';
+import { JsonSyntaxError, parseJson } from '../../src/json-text/parse-json.js';
+import type { LossyNumber } from '../../src/json-text/parse-json.js';
+import { lineAndColumn, v8Position } from '../support/json-positions.js';
 
 /** The error parseJson throws for `text`, asserted to be a JsonSyntaxError. */
 function syntaxError(text: string): JsonSyntaxError {
