@@ -1,9 +1,10 @@
 /**
- * `npm run bench:readme`: measures the README's payloads in Node and in Chromium (quick settings,
+ * `npm run bench:readme`: measures the figures' payloads in Node and in Chromium (quick settings,
  * library rows included) with `npm run bench` and `npm run bench:browser`, each in several fresh
- * processes whose rounds are pooled, then rewrites the README's speed section between its markers
- * from the two pooled result files. Pooled because one process can land in a JIT or GC mode that
- * holds for its whole life (a library 2–5× faster on the same bytes in the next process), which no
+ * processes whose rounds are pooled, then rewrites the generated sections of docs/figures.md (speed,
+ * sizes, summary; each between its markers) from the two pooled result files, and no other file:
+ * the README and the guides link to that page rather than copy its figures. Pooled because one
+ * process can land in a JIT or GC mode that holds for its whole life (a library 2–5× faster on the same bytes in the next process), which no
  * interval from one process shows; the gate pools its baseline for the same reason.
  */
 import { spawn } from 'node:child_process';
@@ -15,11 +16,12 @@ import type { MeasureResult } from '@wirebench/core/measure';
 import { RESULT_FORMAT, RESULT_VERSION } from '@wirebench/core/measure';
 import { poolResults } from '../compare/pool.js';
 import type { Runtime, SpeedSource } from '../report/readme.js';
-import { MarkerError, renderSpeedSection, spliceSpeedSection } from '../report/readme.js';
+import { FIGURES_PAGE, MarkerError, SIZES_BEGIN, SIZES_END, SPEED_BEGIN, SPEED_END, SUMMARY_BEGIN, SUMMARY_END, checkFigureMarkers, renderFigureSections, spliceFigureSections } from '../report/readme.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const COMMAND = 'npm run bench:readme';
-const README = join(ROOT, 'README.md');
+/** The one file the command writes: its generated sections, between their markers. */
+const PAGE = join(ROOT, FIGURES_PAGE);
 /** Beside the checkout in development and CI; a user's clone has none, and the section then covers the built-in suites only. */
 const CORPUS = join(ROOT, '../shared/data/corpus');
 /** The pooled results; each process's own is beside it (readme-node-1.json…). */
@@ -37,15 +39,16 @@ const USAGE = `${COMMAND} [-- options]
 Measures the canonical payloads, the dynamic-value payload (true_null) and the corpus files
 (${CORPUS}, when present) with library rows, in Node (npm run bench) and in Chromium's page
 (npm run bench:browser), at --quick settings, each runtime in several fresh processes whose rounds
-are pooled (${RESULTS.node}, ${RESULTS.chromium}), then rewrites README.md's speed section
-(between <!-- speed:begin --> and <!-- speed:end -->) from the two pooled files. About 7–8
-minutes with 3 processes on 2 cores.
+are pooled (${RESULTS.node}, ${RESULTS.chromium}), then rewrites the generated sections of
+${FIGURES_PAGE} from the two pooled files: ${SPEED_BEGIN} … ${SPEED_END},
+${SIZES_BEGIN} … ${SIZES_END} and ${SUMMARY_BEGIN} … ${SUMMARY_END}.
+No other file is written. About 7–8 minutes with 3 processes on 2 cores.
 
   --processes <n>                      fresh processes per runtime, pooled (default ${DEFAULT_PROCESSES}); with
                                        --from, how many processes each file pools (default 1)
-  --from <node.json> <chromium.json>   do not measure: rewrite the section from these result files
+  --from <node.json> <chromium.json>   do not measure: rewrite the sections from these result files
   --corpus <folder>                    payload files measured after the suites (default ${CORPUS})
-  --readme <file>                      the file whose speed section is rewritten (default ${README})
+  --page <file>                        the file whose generated sections are rewritten (default ${PAGE})
   -h, --help                           this text`;
 
 class ReadmeError extends Error {
@@ -93,7 +96,7 @@ async function main(argv: readonly string[]): Promise<number> {
       options: {
         from: { type: 'boolean', default: false },
         corpus: { type: 'string' },
-        readme: { type: 'string', default: README },
+        page: { type: 'string', default: PAGE },
         processes: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -114,15 +117,20 @@ async function main(argv: readonly string[]): Promise<number> {
 
   const started = Date.now();
   try {
-    const readmePath = resolve(values.readme);
-    let readme: string;
+    const pagePath = resolve(values.page);
+    let page: string;
     try {
-      readme = readFileSync(readmePath, 'utf8');
+      page = readFileSync(pagePath, 'utf8');
     } catch (error) {
-      throw new ReadmeError(`${readmePath}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      throw new ReadmeError(`${pagePath}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
     }
     // Fails on missing markers before minutes of measuring, not after.
-    spliceSpeedSection(readme, '');
+    try {
+      checkFigureMarkers(page);
+    } catch (error) {
+      if (error instanceof MarkerError) throw new ReadmeError(`${pagePath}: ${error.message}`);
+      throw error;
+    }
     let files: [string, string];
     let notes: SpeedSource['notes'];
     if (values.from) {
@@ -153,12 +161,12 @@ async function main(argv: readonly string[]): Promise<number> {
     if (node.environment.runtime !== 'node' || chromium.environment.runtime === 'node') {
       throw new ReadmeError(`${files[0]} must be a Node result and ${files[1]} a browser one (got ${node.environment.runtime} and ${chromium.environment.runtime})`);
     }
-    // The command as run: with --from, the section says which files it was rewritten from.
+    // The command as run: with --from, the sections say which files they were rewritten from.
     const command = values.from ? `${COMMAND} -- --from ${files.join(' ')}${processes > 1 ? ` --processes ${processes}` : ''}` : COMMAND;
     const measured = notes ? { notes, durationMs: Date.now() - started } : {};
-    const section = renderSpeedSection({ node, chromium }, { command, processes: { node: processes, chromium: processes }, ...measured });
-    writeFileSync(readmePath, spliceSpeedSection(readme, section));
-    console.log(`\nbench:readme: ${readmePath}: speed section rewritten from ${files.join(' and ')} (${Math.round((Date.now() - started) / 1000)} s)`);
+    const sections = renderFigureSections({ node, chromium }, { command, processes: { node: processes, chromium: processes }, ...measured });
+    writeFileSync(pagePath, spliceFigureSections(page, sections));
+    console.log(`\nbench:readme: ${pagePath}: speed, sizes and summary sections rewritten from ${files.join(' and ')} (${Math.round((Date.now() - started) / 1000)} s)`);
     return 0;
   } catch (error) {
     if (!(error instanceof ReadmeError || error instanceof MarkerError)) throw error;
