@@ -11,7 +11,8 @@ const RUNNER = fileURLToPath(new URL('../dist/cli/run.js', import.meta.url));
 const TINY = ['--rounds', '3', '--time', '1', '--warmup', '1'];
 
 function bench(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [RUNNER, ...args], { encoding: 'utf8' });
+  // A time limit: spawnSync blocks the test's own timeout, so a runner that never ends would hang the run.
+  const run = spawnSync(process.execPath, [RUNNER, ...args], { encoding: 'utf8', timeout: 60_000 });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -39,6 +40,23 @@ describe('npm run bench on your own payloads', () => {
       ['true_null', ['json', 'msgpack', 'JSON.stringify + TextEncoder / TextDecoder + JSON.parse', '@msgpack/msgpack']],
       [expect.stringMatching(/good\.json$/), ['json', 'msgpack', 'JSON.stringify + TextEncoder / TextDecoder + JSON.parse', '@msgpack/msgpack']],
     ]);
+  });
+
+  it('ends on symlink cycles in a folder, measures each file once, and names the links it did not follow', () => {
+    const folder = join(dir, 'linked');
+    mkdirSync(join(folder, 'sub'), { recursive: true });
+    for (const [file, text] of [['a.json', '{"a": 1}'], ['sub/b.json', '[1, 2]']] as const) writeFileSync(join(folder, file), text);
+    // Two ways back to the folder (endless for readdirSync's `recursive`), and a second way into sub.
+    for (const [link, target] of [['loop', '.'], ['sub/up', '..'], ['alias', 'sub']] as const) symlinkSync(target, join(folder, link));
+    const out = join(dir, 'linked-out.json');
+    const run = bench(folder, '--formats', 'json,msgpack', '--json', out, ...TINY);
+    expect(run.status).toBe(0);
+    const result = JSON.parse(readFileSync(out, 'utf8')) as MeasureResult;
+    expect(result.payloads.map((p) => p.name)).toEqual([expect.stringMatching(/linked\/a\.json$/), expect.stringMatching(/linked\/sub\/b\.json$/)]);
+    const note =
+      `note: skipped 2 symlinked folders already being searched (a link cycle): ${join(folder, 'loop')}, ${join(folder, 'sub', 'up')}; ` +
+      `1 symlink to a folder or file already found: ${join(folder, 'alias')}`;
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('note: skipped'))).toEqual([note]);
   });
 
   it('says in one line, with exit code 2, what is wrong with bad input', () => {

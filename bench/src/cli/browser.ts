@@ -15,7 +15,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FormatId } from '@wirebench/core';
 import type { Environment, MeasureProgress, MeasureResult } from '@wirebench/core/measure';
-import { PayloadFileError, checkOutput, findPayloadFiles, progressReporter, readPayloadFiles } from '@wirebench/core/node';
+import { PayloadFileError, checkOutput, describeSkippedLinks, progressReporter, readPayloadFiles, searchPayloadFiles } from '@wirebench/core/node';
 import { LEGEND, fidelitySummary, formatResult, renderHtmlReport } from '@wirebench/core/report';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { libraryVersions, nodeEnvironment } from '../node/environment.js';
@@ -396,9 +396,12 @@ async function main(argv: readonly string[]): Promise<number> {
   // Each file is read and parsed here first, so a bad one stops the run before Chromium starts.
   let payloads: ReturnType<typeof readPayloadFiles>;
   let paths: string[];
+  let skippedLinksNote: string | undefined;
   try {
-    paths = findPayloadFiles(args.paths);
+    const search = searchPayloadFiles(args.paths);
+    paths = search.files;
     payloads = readPayloadFiles(paths);
+    skippedLinksNote = describeSkippedLinks(search.skippedLinks);
   } catch (error) {
     if (!(error instanceof PayloadFileError)) throw error;
     console.error(`bench:browser: ${error.message}`);
@@ -422,6 +425,8 @@ async function main(argv: readonly string[]): Promise<number> {
 
     const summaries = [...args.suites.map((name) => SUITES[name].summary), ...(files.length > 0 ? [`your payloads: ${files.map((f) => f.name).join(', ')}`] : [])];
     console.log(`wirebench bench:browser: ${summaries.join('; ')}`);
+    // Once, beside the payloads it is about: the search ran here, not in either mode's page.
+    if (skippedLinksNote !== undefined) console.log(`note: ${skippedLinksNote}`);
     console.log(`Chromium ${browser.version()} (headless), modes: ${modes.join(', ')}${args.cpuThrottle !== 1 ? `, CPU throttle ${args.cpuThrottle}×` : ''}`);
     console.log(LEGEND);
 

@@ -135,11 +135,14 @@ function searchFolder(root: string): { files: FoundFile[]; skipped: SkippedLink[
       skipped.push({ path: file.path, reason: 'duplicate' });
     }
   };
-  const enter = (path: string, real: string, within: Folder): void => {
+  // A plain subfolder of a folder reached through a link may have been searched already (by its
+  // real path, or through another link): it is passed over without a note, as its files would be,
+  // since only links are named as skipped.
+  const enter = (path: string, real: string, within: Folder, viaLink: boolean): void => {
     if (within.chain.includes(real) || isInside(within.real, real)) {
-      skipped.push({ path, reason: 'cycle' });
+      if (viaLink) skipped.push({ path, reason: 'cycle' });
     } else if (searched.has(real)) {
-      skipped.push({ path, reason: 'duplicate' });
+      if (viaLink) skipped.push({ path, reason: 'duplicate' });
     } else {
       searched.add(real);
       walk({ path, real, chain: [...within.chain, real] });
@@ -150,14 +153,14 @@ function searchFolder(root: string): { files: FoundFile[]; skipped: SkippedLink[
       const path = join(folder.path, entry.name);
       const real = join(folder.real, entry.name);
       if (entry.isSymbolicLink()) links.push({ path, name: entry.name, within: folder });
-      else if (entry.isDirectory()) enter(path, real, folder);
+      else if (entry.isDirectory()) enter(path, real, folder, false);
       else if (entry.isFile() && isJsonName(entry.name)) addFile({ path, real }, false);
     }
   };
   const follow = (link: Link): void => {
     const target = resolveLink(link);
     if (target === undefined) return;
-    if (target.stats.isDirectory()) enter(link.path, target.real, link.within);
+    if (target.stats.isDirectory()) enter(link.path, target.real, link.within, true);
     else if (target.stats.isFile() && isJsonName(link.name)) addFile({ path: link.path, real: target.real }, true);
   };
 

@@ -4,8 +4,8 @@
  * Never on a browser path (it imports `node:` modules); the rest of the package does not import it.
  */
 export { brotliSize, cpuPressure, libraryVersions, nodeCompressors, nodeEnvironment } from './environment.js';
-export type { PayloadFile } from './files.js';
-export { PayloadFileError, findPayloadFiles, readPayloadFiles } from './files.js';
+export type { PayloadFile, PayloadSearch, SkippedLink } from './files.js';
+export { PayloadFileError, describeSkippedLinks, findPayloadFiles, readPayloadFiles, searchPayloadFiles } from './files.js';
 export { progressReporter } from './progress.js';
 export type { CommandLine, CommandOptions } from './usage.js';
 export { UsageError, checkOutput, checkOutputFolder, parseCommandLine, parseFormats, parseNumber, writeOutput } from './usage.js';
