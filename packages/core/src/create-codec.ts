@@ -17,17 +17,17 @@ export async function createCodec(format: FormatId, options: CreateCodecOptions 
   const { schema, ...codecOptions } = options;
   switch (format) {
     case 'json':
-      return (await import('./formats/json.js')).jsonCodec(codecOptions);
+      return (await import('./formats/json/codec.js')).jsonCodec(codecOptions);
     case 'simdjson':
-      return (await import('./formats/simdjson.js')).simdjsonCodec(codecOptions);
+      return (await import('./formats/simdjson/codec.js')).simdjsonCodec(codecOptions);
     case 'msgpack':
-      return (await import('./formats/msgpack.js')).msgpackCodec(codecOptions);
+      return (await import('./formats/msgpack/codec.js')).msgpackCodec(codecOptions);
     case 'cbor':
-      return (await import('./formats/cbor.js')).cborCodec(codecOptions);
+      return (await import('./formats/cbor/codec.js')).cborCodec(codecOptions);
     case 'protobuf':
-      return (await import('./formats/protobuf.js')).protobufCodec(requireSchema(format, schema), codecOptions);
+      return (await import('./formats/protobuf/codec.js')).protobufCodec(requireSchema(format, schema), codecOptions);
     case 'flatbuffers':
-      return (await import('./formats/flatbuffers.js')).flatbuffersCodec(requireSchema(format, schema), codecOptions);
+      return (await import('./formats/flatbuffers/codec.js')).flatbuffersCodec(requireSchema(format, schema), codecOptions);
     default:
       throw new WirebenchError(`unknown format ${JSON.stringify(format)}; expected one of ${FORMATS.join(', ')}`);
   }

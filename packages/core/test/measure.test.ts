@@ -1,8 +1,8 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { Codec } from '../src/codec.js';
-import { jsonCodec } from '../src/formats/json.js';
-import { msgpackCodec } from '../src/formats/msgpack.js';
+import { jsonCodec } from '../src/formats/json/codec.js';
+import { msgpackCodec } from '../src/formats/msgpack/codec.js';
 import { measure } from '../src/measure/engine.js';
 import { MIN_SAMPLES } from '../src/measure/timing.js';
 import type { ExtraRow, MeasureOptions, MeasureProgress, MeasureTarget, PayloadResult } from '../src/measure/types.js';

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { FormatId } from '../src/codec.js';
 import { FORMATS, MEDIA_TYPES } from '../src/codec.js';
 import { WirebenchError } from '../src/errors.js';
-import { cborCodec } from '../src/formats/cbor.js';
-import { jsonCodec } from '../src/formats/json.js';
-import { msgpackCodec } from '../src/formats/msgpack.js';
-import { protobufCodec } from '../src/formats/protobuf.js';
+import { cborCodec } from '../src/formats/cbor/codec.js';
+import { jsonCodec } from '../src/formats/json/codec.js';
+import { msgpackCodec } from '../src/formats/msgpack/codec.js';
+import { protobufCodec } from '../src/formats/protobuf/codec.js';
 import { HttpStatusError, acceptHeader, createFetchClient, formatForContentType, negotiateFormat, parseAccept } from '../src/negotiate/index.js';
 import { inferSchema } from '../src/schema/infer.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { flatbuffersCodec } from '../src/formats/flatbuffers.js';
-import { protobufCodec } from '../src/formats/protobuf.js';
+import { flatbuffersCodec } from '../src/formats/flatbuffers/codec.js';
+import { protobufCodec } from '../src/formats/protobuf/codec.js';
 import { checkRoundTrip } from '../src/fidelity.js';
 import { toFbs } from '../src/schema/to-fbs.js';
 import { toProto } from '../src/schema/to-proto.js';

@@ -1,9 +1,9 @@
 /** Defects found in review, each pinned by the input that showed it. */
 import { describe, expect, it } from 'vitest';
 import { Builder } from 'flatbuffers';
-import { cborCodec } from '../src/formats/cbor.js';
-import { flatbuffersCodec } from '../src/formats/flatbuffers.js';
-import { protobufCodec } from '../src/formats/protobuf.js';
+import { cborCodec } from '../src/formats/cbor/codec.js';
+import { flatbuffersCodec } from '../src/formats/flatbuffers/codec.js';
+import { protobufCodec } from '../src/formats/protobuf/codec.js';
 import { WirebenchError } from '../src/errors.js';
 import type { Schema } from '../src/schema/types.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { protobufCodec } from '../src/formats/protobuf.js';
+import { protobufCodec } from '../src/formats/protobuf/codec.js';
 import { canonicalSamples } from '../src/samples.js';
 import { canonicalCases } from './support/canonical.js';
 

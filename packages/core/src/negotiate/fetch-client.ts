@@ -1,6 +1,6 @@
 import type { Codec, FormatId } from '../codec.js';
 import { WirebenchError } from '../errors.js';
-import { jsonCodec } from '../formats/json.js';
+import { jsonCodec } from '../formats/json/codec.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { acceptHeader } from './accept.js';
 import { formatForContentType } from './media-types.js';

@@ -23,7 +23,7 @@ export interface MessageCodecs {
 /**
  * The protobuf codecs walked from the plans at run time: for pages whose Content-Security-Policy
  * forbids generated code. generate.ts writes the same steps out per message; the two must agree
- * byte for byte (packages/core/test/protobuf-wire.test.ts checks it).
+ * byte for byte (packages/core/test/formats/protobuf/generate.test.ts checks it).
  */
 export function interpretPlans(plans: Plans, value: ValueCodec): MessageCodecs {
   const { limits, strictKeys, scalars } = plans;

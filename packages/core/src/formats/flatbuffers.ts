@@ -1,1 +1,0 @@
-export { flatbuffersCodec } from './flatbuffers/codec.js';
