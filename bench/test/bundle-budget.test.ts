@@ -31,7 +31,7 @@ describe('budgetProblems', () => {
   it('allows up to 10 % growth of the gzipped size, and fails past it', () => {
     expect(budgetProblems([report('a', 1100)], apps, budget({ a: 1000 }), COMMAND)).toEqual([]);
     const [problem] = budgetProblems([report('a', 1101)], apps, budget({ a: 1000 }), COMMAND);
-    expect(problem).toMatch(/^a is 1101 B gzipped, 10\.1 % over its budget of 1000 B/);
+    expect(problem).toMatch(/^a is 1,101 B gzipped, \+10\.1 % over its budget of 1,000 B \(at most 10 %\)/);
     expect(problem).toContain('npm run bundle:budget -- --update');
   });
 

@@ -1,14 +1,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MeasureResult, OperationResult, PayloadResult, RowResult } from '@wirebench/core/measure';
-import { median } from '@wirebench/core/measure';
+import { median, validateMeasureResult } from '@wirebench/core/measure';
 import { seededRandom } from '@wirebench/core/samples';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ComparisonReport, TimingChange } from '../src/compare/compare.js';
-import { NO_CHANGE_LINE, compareResults, fails, formatMarkdown, formatText, regressions, validateMeasureResult } from '../src/compare/compare.js';
+import { NO_CHANGE_LINE, compareResults, fails, formatMarkdown, formatText, regressions } from '../src/compare/compare.js';
 
 // ---------------------------------------------------------------------------------------------
 // Synthetic results: only what compare reads is realistic, the rest is filler of the right type.
@@ -243,9 +243,13 @@ describe('compareResults', () => {
     const cases: [unknown, RegExp][] = [
       [[], /^run a: not a wirebench result: expected a JSON object, got an array$/],
       [{ node: 'v20', results: [] }, /^run a: not a wirebench result: "format" is missing, expected "wirebench-result"/],
-      [{ ...good, version: 2 }, /^run a: wirebench result version 2 is not supported: this compare reads version 1/],
+      [{ ...good, version: 2 }, /^run a: wirebench result version 2 is not supported: this wirebench reads version 1/],
       [{ ...good, payloads: 'none' }, /^run a: malformed wirebench result: payloads must be an array$/],
-      [{ ...good, payloads: [{ name: 'small', reference: 'json', rows: [{ name: 'cbor', decode: { vsJson: { perRound: ['fast'] } } }] }] }, /^run a: malformed wirebench result: payloads\[0\]\.rows\[0\]\.decode\.vsJson\.perRound must be an array of numbers$/],
+      [{ ...good, payloads: [{ name: 'small', reference: 'json', rows: [{ name: 'cbor', kind: 'codec', decode: { median: 1, vsJson: { estimate: 1, low: 1, high: 1, perRound: ['fast'] } } }] }] }, /^run a: malformed wirebench result: payloads\[0\]\.rows\[0\]\.decode\.vsJson\.perRound must be an array of numbers$/],
+      [{ ...good, payloads: [{ name: 'small', reference: 'json', rows: [{ name: 'cbor', kind: 'row' }] }] }, /^run a: malformed wirebench result: payloads\[0\]\.rows\[0\]\.kind must be "codec", "library" or "custom"$/],
+      [{ ...good, payloads: [{ name: 'small', reference: 'json', rows: [{ name: 'cbor', kind: 'codec', encode: { median: null } }] }] }, /^run a: malformed wirebench result: payloads\[0\]\.rows\[0\]\.encode\.median must be a number$/],
+      [{ ...good, payloads: [{ name: 'small', reference: 'json', rows: [{ name: 'cbor', kind: 'codec', fidelity: { ok: false } }] }] }, /^run a: malformed wirebench result: payloads\[0\]\.rows\[0\]\.fidelity\.diffs must be an array$/],
+      [{ ...good, environment: { runtime: 'node' } }, /^run a: malformed wirebench result: environment\.runtimeVersion must be a string$/],
       [{ ...good, payloads: [...good.payloads, ...good.payloads] }, /^run a: malformed wirebench result: payloads holds "small" twice$/],
     ];
     for (const [bad, message] of cases) {
@@ -254,6 +258,9 @@ describe('compareResults', () => {
     expect(() => compareResults(good, { ...good, format: 'x' } as unknown as MeasureResult)).toThrow(/^run b: /);
     expect(() => compareResults(good, good, { alpha: 0 })).toThrow('alpha must be between 0 and 1');
     expect(validateMeasureResult(JSON.parse(JSON.stringify(good)))).toEqual(good);
+    // What the engine writes passes: the CI gate's committed baseline.
+    const baseline: unknown = JSON.parse(readFileSync(fileURLToPath(new URL('../baselines/node-quick.json', import.meta.url)), 'utf8'));
+    expect(validateMeasureResult(baseline)).toBe(baseline);
   });
 
   it('formats GitHub Markdown with the significant changes up front and every row folded', () => {
@@ -261,7 +268,7 @@ describe('compareResults', () => {
     expect(markdown).toContain('**a** = `main.json`, **b** = `pr.json`');
     expect(markdown).toContain('**Significant changes**');
     expect(markdown).toContain('<details><summary>All 1 timed rows</summary>');
-    expect(markdown).toMatch(/\| small \| msgpack \| decode \| ×0\.\d+ \| ×\d\.\d+ \| \+\d+\.\d % \| .* \| ▲ slower \|/);
+    expect(markdown).toMatch(/\| small \| msgpack \| decode \| 0\.\d+× \| \d\.\d+× \| \+\d+\.\d % \| .* \| ▲ slower \|/);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Environment, MeasureProgress, MeasureResult } from '@wirebench/cor
 import type { SuiteName } from '../suites/index.js';
 
 /**
- * The protocol between the Node runner (bench/src/cli/browser.ts) and the bundled page and worker
+ * The protocol between the Node runner (bench/src/browser/runner.ts) and the bundled page and worker
  * (bench/browser/): types only, so both sides compile against one definition.
  */
 

@@ -1,3 +1,4 @@
+import { formatBytes, formatChange, formatCount, formatPercent } from '@wirebench/core/report';
 import type { BundleApp } from './apps.js';
 import type { BundleReport, BundleSizes } from './sizes.js';
 
@@ -36,17 +37,14 @@ export function budgetProblems(reports: readonly BundleReport[], apps: readonly 
     if (!budgeted) {
       problems.push(`${report.name} has no budget yet: run \`${command} -- --update\``);
     } else if (report.gzip > budgeted.gzip * (1 + ALLOWED_GROWTH)) {
-      const growth = ((report.gzip / budgeted.gzip - 1) * 100).toFixed(1);
       problems.push(
-        `${report.name} is ${report.gzip} B gzipped, ${growth} % over its budget of ${budgeted.gzip} B (at most ${ALLOWED_GROWTH * 100} %): ` +
+        `${report.name} is ${formatBytes(report.gzip)} gzipped, ${formatChange(report.gzip / budgeted.gzip)} over its budget of ${formatBytes(budgeted.gzip)} (at most ${formatPercent(ALLOWED_GROWTH)}): ` +
           `make it smaller, or accept the growth with \`${command} -- --update\``,
       );
     }
   }
   return problems;
 }
-
-const bytes = (n: number): string => n.toLocaleString('en-US');
 
 /** The README's table, between the bundle-sizes markers. */
 export function renderBundleSizes(reports: readonly BundleReport[], apps: readonly BundleApp[], bundler: string, command: string): string {
@@ -58,9 +56,9 @@ export function renderBundleSizes(reports: readonly BundleReport[], apps: readon
   ];
   for (const report of reports) {
     const does = apps.find((app) => app.name === report.name)?.does ?? '';
-    const later = report.lazyGzip > 0 ? bytes(report.lazyGzip) : '—';
+    const later = report.lazyGzip > 0 ? formatCount(report.lazyGzip) : '—';
     const packages = report.packages.length > 0 ? report.packages.join(', ') : 'none';
-    lines.push(`| ${report.name.replace(/^(\S+)/, '`$1`')} | ${does} | ${bytes(report.minified)} | ${bytes(report.gzip)} | ${bytes(report.brotli)} | ${later} | ${packages} |`);
+    lines.push(`| ${report.name.replace(/^(\S+)/, '`$1`')} | ${does} | ${formatCount(report.minified)} | ${formatCount(report.gzip)} | ${formatCount(report.brotli)} | ${later} | ${packages} |`);
   }
   lines.push(
     '',

@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Operation } from '@wirebench/core/measure';
 import { extraRows, median } from '@wirebench/core/measure';
+import { formatCount, formatRatioNumber } from '@wirebench/core/report';
 import type { Allocation } from '../node/allocation.js';
 import { canMeasureAllocation, measureAllocation } from '../node/allocation.js';
 import { nodeEnvironment } from '../node/environment.js';
@@ -13,7 +14,6 @@ import { UsageError, parseBenchArgs } from './options.js';
 import { PayloadFileError, checkOutput, contextFor, planTargets, suitesFor } from './plan.js';
 
 const DEFAULT_JSON = 'bench/results/alloc.json';
-const bytes = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 async function main(argv: readonly string[]): Promise<number> {
   let args: BenchArgs;
@@ -88,7 +88,7 @@ async function main(argv: readonly string[]): Promise<number> {
         const a = row[op];
         const reference = total(json?.[op]);
         return a
-          ? [`${bytes(a.heapBytes)} ± ${bytes(a.heapError)}`, bytes(a.bufferBytes), reference ? ((total(a) as number) / reference).toFixed(2) : '']
+          ? [`${formatCount(a.heapBytes)} ± ${formatCount(a.heapError)}`, formatCount(a.bufferBytes), reference ? formatRatioNumber((total(a) as number) / reference) : '']
           : ['—', '', ''];
       });
       console.log([row.name.padEnd(widths[0] as number), ...cells.map((c, i) => c.padStart(widths[1 + (i % 3)] as number))].join('  '));

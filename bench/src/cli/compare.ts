@@ -1,16 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { MeasureResult } from '@wirebench/core/measure';
-import {
-  DEFAULT_ALPHA,
-  DEFAULT_THRESHOLD,
-  closingLine,
-  compareResults,
-  formatMarkdown,
-  formatText,
-  fails,
-  validateMeasureResult,
-} from '../compare/compare.js';
+import { validateMeasureResult } from '@wirebench/core/measure';
+import { DEFAULT_ALPHA, DEFAULT_THRESHOLD, closingLine, compareResults, fails, formatMarkdown, formatText } from '../compare/compare.js';
 
 /**
  * `npm run bench:compare -- a.json b.json`: benchstat for wirebench. Exit 0 when no row regressed

@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import type { Codec } from '@wirebench/core';
 import type { MeasureResult, MeasureTarget } from '@wirebench/core/measure';
 import { measure } from '@wirebench/core/measure';
+import { formatChange, formatRatio } from '@wirebench/core/report';
 import type { TimingChange } from '../compare/compare.js';
 import { poolResults } from '../compare/pool.js';
 import { decide } from '../gate/decide.js';
@@ -93,7 +94,7 @@ async function child(out: string, slow: boolean, filter: string | undefined): Pr
         continue;
       }
       const wrapped = await slowedDecode(codec, target.payload.value, SLOWDOWN);
-      achieved.push(`${target.payload.name} ${wrapped.achieved.toFixed(2)}×`);
+      achieved.push(`${target.payload.name} ${formatRatio(wrapped.achieved)}`);
       codecs.push(wrapped.codec);
     }
     run.push({ ...target, codecs });
@@ -102,7 +103,7 @@ async function child(out: string, slow: boolean, filter: string | undefined): Pr
   writeFileSync(out, JSON.stringify(await measure(run, nodeMeasureOptions(args))));
 }
 
-const change = (t: TimingChange): string => `${t.payload} ${t.row} ${t.operation} ${t.change >= 1 ? '+' : ''}${((t.change - 1) * 100).toFixed(0)} %`;
+const change = (t: TimingChange): string => `${t.payload} ${t.row} ${t.operation} ${formatChange(t.change)}`;
 
 async function parent(): Promise<number> {
   const quickRun = (label: string, slow: boolean, filter?: string): MeasureResult =>
@@ -121,7 +122,7 @@ async function parent(): Promise<number> {
       if (slow) {
         const caught = verdict.confirmed.filter((t) => t.row === SLOWED.format && t.operation === SLOWED.operation).length;
         if (caught > 0) caughtSlow++;
-        console.log(`repeat ${i}, ${SLOWED.format} ${SLOWED.operation} ×${SLOWDOWN}: gate ${failed ? 'FAILS' : 'passes'}; confirmed on ${caught}/${target.length} payloads; measured ${target.map((t) => `${t.payload} ${((t.change - 1) * 100).toFixed(0)} %`).join(', ')}`);
+        console.log(`repeat ${i}, ${SLOWED.format} ${SLOWED.operation} ×${SLOWDOWN}: gate ${failed ? 'FAILS' : 'passes'}; confirmed on ${caught}/${target.length} payloads; measured ${target.map((t) => `${t.payload} ${formatChange(t.change)}`).join(', ')}`);
       } else {
         if (!failed) passedSame++;
         console.log(`repeat ${i}, same code: gate ${failed ? 'FAILS' : 'passes'}; flagged first ${verdict.flagged.length} (${verdict.flagged.map(change).join('; ') || 'none'}), confirmed ${verdict.confirmed.map(change).join('; ') || 'none'}`);

@@ -1,5 +1,6 @@
 import type { MeasureResult, Operation, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
-import { RESULT_FORMAT, RESULT_VERSION, bootstrapRatioInterval, mannWhitneyU, median } from '@wirebench/core/measure';
+import { bootstrapRatioInterval, mannWhitneyU, median, validateMeasureResult } from '@wirebench/core/measure';
+import { describeDiffs, failingDiffs, formatChange, formatCount, formatPercent, formatRatio } from '@wirebench/core/report';
 
 /**
  * benchstat for wirebench: compares two `MeasureResult`s row by row. Times from different runs are
@@ -105,77 +106,6 @@ export interface ComparisonReport {
 const OPERATIONS: readonly Operation[] = ['encode', 'decode'];
 
 // ---------------------------------------------------------------------------------------------
-// Validation: a file from elsewhere must fail with a message that says what to do, not a TypeError.
-
-/** Returns `value` as a `MeasureResult`, or throws an Error with a one-line message saying what is wrong. */
-export function validateMeasureResult(value: unknown): MeasureResult {
-  if (!isRecord(value)) throw new Error(`not a wirebench result: expected a JSON object, got ${describe(value)}`);
-  if (value['format'] !== RESULT_FORMAT) {
-    throw new Error(
-      `not a wirebench result: "format" is ${describe(value['format'])}, expected "${RESULT_FORMAT}" (a file written from measure()'s result)`,
-    );
-  }
-  if (value['version'] !== RESULT_VERSION) {
-    throw new Error(
-      `wirebench result version ${describe(value['version'])} is not supported: this compare reads version ${RESULT_VERSION}; re-run both benchmarks with the same wirebench`,
-    );
-  }
-  must(isRecord(value['environment']), 'environment', 'an object');
-  const payloads = value['payloads'];
-  must(Array.isArray(payloads), 'payloads', 'an array');
-  unique((payloads as unknown[]).map((payload, p) => validatePayload(payload, `payloads[${p}]`)), 'payloads');
-  return value as unknown as MeasureResult;
-}
-
-function validatePayload(payload: unknown, path: string): string {
-  must(isRecord(payload), path, 'an object');
-  const record = payload as Record<string, unknown>;
-  must(typeof record['name'] === 'string', `${path}.name`, 'a string');
-  must(typeof record['reference'] === 'string', `${path}.reference`, 'a string');
-  must(Array.isArray(record['rows']), `${path}.rows`, 'an array');
-  const names = (record['rows'] as unknown[]).map((row, r) => validateRow(row, `${path}.rows[${r}]`));
-  unique(names, `${path}.rows`);
-  return record['name'] as string;
-}
-
-function validateRow(row: unknown, path: string): string {
-  must(isRecord(row), path, 'an object');
-  const record = row as Record<string, unknown>;
-  must(typeof record['name'] === 'string', `${path}.name`, 'a string');
-  must(record['bytes'] === undefined || typeof record['bytes'] === 'number', `${path}.bytes`, 'a number');
-  for (const op of OPERATIONS) {
-    const result = record[op];
-    if (result === undefined) continue;
-    must(isRecord(result), `${path}.${op}`, 'an object');
-    const vsJson = (result as Record<string, unknown>)['vsJson'];
-    if (vsJson === undefined) continue;
-    must(isRecord(vsJson), `${path}.${op}.vsJson`, 'an object');
-    // JSON writes a ratio that was not finite (a coarse timer's 0 ms) as null: allowed, left out when compared.
-    const perRound = (vsJson as Record<string, unknown>)['perRound'];
-    must(Array.isArray(perRound) && perRound.every((v) => typeof v === 'number' || v === null), `${path}.${op}.vsJson.perRound`, 'an array of numbers');
-  }
-  return record['name'] as string;
-}
-
-function must(condition: boolean, path: string, what: string): asserts condition {
-  if (!condition) throw new Error(`malformed wirebench result: ${path} must be ${what}`);
-}
-
-function unique(names: readonly string[], path: string): void {
-  const duplicate = names.find((name, i) => names.indexOf(name) !== i);
-  if (duplicate !== undefined) throw new Error(`malformed wirebench result: ${path} holds "${duplicate}" twice`);
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function describe(value: unknown): string {
-  if (value === undefined) return 'missing';
-  if (Array.isArray(value)) return 'an array';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  return 'an object';
-}
-
-// ---------------------------------------------------------------------------------------------
 // Comparison.
 
 /**
@@ -231,7 +161,7 @@ function comparePayload(a: PayloadResult, b: PayloadResult, report: ReportDraft)
   const payload = a.name;
   const comparable = a.reference === b.reference;
   if (!comparable) report.warnings.push(`${payload}: ratios are to "${a.reference}" in a but "${b.reference}" in b, so its times are not compared`);
-  if (a.jsonBytes !== b.jsonBytes) report.warnings.push(`${payload}: JSON size is ${a.jsonBytes} bytes in a but ${b.jsonBytes} in b: not the same data`);
+  if (a.jsonBytes !== b.jsonBytes) report.warnings.push(`${payload}: JSON size is ${formatCount(a.jsonBytes)} bytes in a but ${formatCount(b.jsonBytes)} in b: not the same data`);
   for (const [run, result] of [['a', a], ['b', b]] as const) {
     if (result.suspect) report.warnings.push(`${payload}: some rounds of ${run} ran under heavy CPU contention (suspect)`);
   }
@@ -257,11 +187,8 @@ function comparePayload(a: PayloadResult, b: PayloadResult, report: ReportDraft)
 /** How b broke a row that worked in a, or undefined: a new error, or fidelity lost (or more diffs than before). */
 function breakage(a: RowResult, b: RowResult): string | undefined {
   if (b.error !== undefined && a.error === undefined) return `now fails: ${b.error}`;
-  const failing = (row: RowResult): number => row.fidelity?.diffs.filter((d) => d.kind !== 'order').length ?? 0;
-  if (a.fidelity && b.fidelity && failing(b) > failing(a)) {
-    const first = b.fidelity.diffs.find((d) => d.kind !== 'order');
-    return `${a.fidelity.ok ? 'no longer exact' : 'loses more data'}: ${failing(b)} diff${failing(b) === 1 ? '' : 's'}${first ? ` (first: ${first.kind} at ${first.path})` : ''}`;
-  }
+  const failing = (row: RowResult): number => (row.fidelity ? failingDiffs(row.fidelity).length : 0);
+  if (a.fidelity && b.fidelity && failing(b) > failing(a)) return `${a.fidelity.ok ? 'no longer exact' : 'loses more data'}: ${describeDiffs(b.fidelity)}`;
   return undefined;
 }
 
@@ -346,7 +273,7 @@ function mark(t: TimingChange): Mark {
 
 /** What each column and mark means, as [term, meaning] pairs. */
 function legend(report: ComparisonReport): [string, string][] {
-  const beyond = percent(report.threshold);
+  const beyond = formatPercent(report.threshold);
   return [
     ['change', "(b's time ÷ JSON's) ÷ (a's time ÷ JSON's) − 1, each ratio from the same interleaved round: + is slower relative to JSON, − faster; lower is better"],
     ['interval', "95 % bootstrap interval of the change, resampling each run's rounds"],
@@ -367,7 +294,7 @@ function timingCells(timings: readonly TimingChange[]): string[][] {
   return timings.map((t) => {
     const payload = t.payload === previous ? '' : t.payload;
     previous = t.payload;
-    return [payload, t.row, t.operation, times(t.before), times(t.after), signedPercent(t.change), `[${signedPercent(t.low)}, ${signedPercent(t.high)}]`, pValue(t.p), `${t.rounds[0]}/${t.rounds[1]}`, mark(t)];
+    return [payload, t.row, t.operation, formatRatio(t.before), formatRatio(t.after), formatChange(t.change), `[${formatChange(t.low)}, ${formatChange(t.high)}]`, pValue(t.p), `${t.rounds[0]}/${t.rounds[1]}`, mark(t)];
   });
 }
 
@@ -376,7 +303,7 @@ const TIMING_HEADER = ['payload', 'row', 'op', 'a ÷ JSON', 'b ÷ JSON', 'change
 const TIMING_NUMERIC = [false, false, false, true, true, true, false, true, true, false];
 
 function bytesCells(changes: readonly BytesChange[]): string[][] {
-  return changes.map((c) => [c.payload, c.row, String(c.before), String(c.after), signedPercent(c.change)]);
+  return changes.map((c) => [c.payload, c.row, formatCount(c.before), formatCount(c.after), formatChange(c.change)]);
 }
 
 const BYTES_HEADER = ['payload', 'row', 'a bytes', 'b bytes', 'change'];
@@ -399,18 +326,18 @@ export function closingLine(report: ComparisonReport): string {
   const failing = regressions(report);
   const improved = report.timings.filter((t) => t.improvement).length;
   if (failing.length === 0 && improved === 0) return NO_CHANGE_LINE;
-  const counts = `${plural(failing.length + improved, 'significant change')} beyond ${percent(report.threshold)}: ${plural(failing.length, 'regression')}, ${plural(improved, 'improvement')}`;
+  const counts = `${plural(failing.length + improved, 'significant change')} beyond ${formatPercent(report.threshold)}: ${plural(failing.length, 'regression')}, ${plural(improved, 'improvement')}`;
   return failing.length === 0 ? counts : `${counts}: ${failing.map(describeChange).join('; ')}`;
 }
 
 /** Significant shifts too small to count, said above the closing line so they are not mistaken for changes. */
 function driftLine(report: ComparisonReport): string[] {
   const drift = report.timings.filter((t) => t.significant && !t.regression && !t.improvement).length;
-  return drift === 0 ? [] : [`${plural(drift, 'row')} moved significantly but by less than ${percent(report.threshold)} (△ ▽): within this machine's run-to-run drift`];
+  return drift === 0 ? [] : [`${plural(drift, 'row')} moved significantly but by less than ${formatPercent(report.threshold)} (△ ▽): within this machine's run-to-run drift`];
 }
 
 /** One change in words, e.g. `nested / msgpack / decode +25.0 % (p 0.0001)`. */
-const describeChange = (t: TimingChange): string => `${t.payload} / ${t.row} / ${t.operation} ${signedPercent(t.change)} (p ${pValue(t.p)})`;
+const describeChange = (t: TimingChange): string => `${t.payload} / ${t.row} / ${t.operation} ${formatChange(t.change)} (p ${pValue(t.p)})`;
 
 /** The report as aligned plain text for a terminal. */
 export function formatText(report: ComparisonReport, options: FormatOptions = {}): string {
@@ -460,11 +387,6 @@ function markdownTable(header: readonly string[], rows: readonly string[][], num
 
 const escapeMarkdown = (text: string): string => text.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`);
 
-const times = (ratio: number): string => `×${ratio.toPrecision(3)}`;
-const percent = (fraction: number): string => `${(fraction * 100).toFixed(fraction * 100 < 10 ? 1 : 0)} %`;
-const signedPercent = (ratio: number): string => {
-  const change = (ratio - 1) * 100;
-  return `${change >= 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} %`;
-};
+/** A p-value: three decimals, or its order of magnitude when smaller (a test statistic, not a result figure). */
 const pValue = (p: number): string => (p >= 0.001 ? p.toFixed(3) : p.toExponential(0));
 const plural = (count: number, noun: string): string => `${count === 0 ? 'no' : count} ${noun}${count === 1 ? '' : 's'}`;

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FORMATS } from '../src/codec.js';
 import { CLI_OPTIONS } from '../src/cli/args.js';
 import type { CliResult } from '../src/cli/main.js';
-import { formatBytes } from '../src/report/html.js';
+import { formatBytes } from '../src/report/format.js';
 import { inferSchema } from '../src/schema/infer.js';
 import { toFbs } from '../src/schema/to-fbs.js';
 import { toProto } from '../src/schema/to-proto.js';

@@ -100,9 +100,9 @@ const results = (status: string): string => `#results[aria-busy="false"][data-st
 async function expectAllFormats(page: Page): Promise<void> {
   for (const format of FORMATS) {
     const row = page.locator(`tr[data-format="${format}"]`);
-    expect(await row.locator('td.size .figure').innerText(), `${format} size`).toMatch(/\d+(\.\d+)? (B|KB|MB)/);
-    expect(await row.locator('td.encode .figure').innerText(), `${format} encode`).toMatch(/\d (µs|ms)/);
-    expect(await row.locator('td.decode .figure').innerText(), `${format} decode`).toMatch(/\d (µs|ms)/);
+    expect(await row.locator('td.size .figure').innerText(), `${format} size`).toMatch(/\d+(\.\d+)? (B|kB|MB)/);
+    expect(await row.locator('td.encode .figure').innerText(), `${format} encode`).toMatch(/\d (ns|µs|ms)/);
+    expect(await row.locator('td.decode .figure').innerText(), `${format} decode`).toMatch(/\d (ns|µs|ms)/);
     expect(await row.locator('td.fidelity').innerText(), `${format} fidelity`).toContain('exact');
   }
   expect(await page.locator('tr[data-format="simdjson"]').innerText()).toContain('Node-only');
@@ -270,7 +270,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       page.on('pageerror', (error) => errors.push(error.message));
       const started = Date.now();
       await page.goto(`${url}#p=${bomb}`);
-      await page.getByText('unpacks to more than 256.0 KB').waitFor({ timeout: 5_000 });
+      await page.getByText('unpacks to more than 262 kB').waitFor({ timeout: 5_000 });
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(await page.locator('#payload').inputValue()).toBe('');
       await page.locator('select[aria-label="Built-in sample"] option').nth(5).waitFor({ state: 'attached' });
@@ -292,10 +292,12 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     try {
       const input = page.locator('section[aria-labelledby="compare-heading"] input[type="file"]');
       const base = { format: 'wirebench-result', version: 1 };
+      const environment = { runtime: 'worker', runtimeVersion: 'Chrome 140' };
       const cases: [string, object, string][] = [
-        ['env-null.json', { ...base, environment: null, payloads: [{ name: 'x', rows: [] }] }, '"environment" is not an object'],
-        ['no-rows.json', { ...base, environment: {}, payloads: [{ name: 'x' }] }, 'payloads[0] has no rows array'],
-        ['no-median.json', { ...base, environment: {}, payloads: [{ name: 'x', rows: [{ name: 'json', kind: 'codec', encode: {} }] }] }, 'payloads[0].rows[0] (json) has a malformed encode or decode figure'],
+        ['env-null.json', { ...base, environment: null, payloads: [{ name: 'x', reference: 'json', rows: [] }] }, 'malformed wirebench result: environment must be an object'],
+        ['no-rows.json', { ...base, environment, payloads: [{ name: 'x', reference: 'json' }] }, 'malformed wirebench result: payloads[0].rows must be an array'],
+        ['no-median.json', { ...base, environment, payloads: [{ name: 'x', reference: 'json', rows: [{ name: 'json', kind: 'codec', encode: {} }] }] }, 'malformed wirebench result: payloads[0].rows[0].encode.median must be a number'],
+        ['no-payloads.json', { ...base, environment, payloads: [] }, 'the result holds no payloads'],
       ];
       for (const [name, value, expected] of cases) {
         await input.setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(value)) });

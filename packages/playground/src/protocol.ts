@@ -1,6 +1,6 @@
 /**
- * Messages between the page and the measuring worker. Types only: the page imports nothing from
- * @wirebench/core at runtime (its root pulls protobufjs eagerly); everything runs in the worker.
+ * Messages between the page and the measuring worker, and the run settings. The core types are
+ * imported as types only: the page's main thread loads no codec and no engine (see App.tsx).
  */
 import type { LossyNumber } from '@wirebench/core';
 import type { MeasureProgress, MeasureResult, OperationResult, PayloadResult, RowResult } from '@wirebench/core/measure';
@@ -53,3 +53,6 @@ export type FromWorker =
   | { readonly type: 'done'; readonly id: number; readonly result: MeasureResult }
   | { readonly type: 'cancelled'; readonly id: number }
   | { readonly type: 'error'; readonly id: number | null; readonly message: string };
+
+/** What the worker found in the text before measuring: lossy numbers, the inferred schemas, the first bytes of each encoding. */
+export type ParsedPayload = Extract<FromWorker, { readonly type: 'parsed' }>;

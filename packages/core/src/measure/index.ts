@@ -27,3 +27,4 @@ export type {
   RowResult,
 } from './types.js';
 export { RESULT_FORMAT, RESULT_VERSION } from './types.js';
+export { validateMeasureResult } from './result-json.js';

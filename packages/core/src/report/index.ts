@@ -1,17 +1,29 @@
 /**
  * `@wirebench/core/report`: a measure result as plain-text tables (a terminal, a CI log) and as one
- * self-contained HTML page. Browser-safe (no Node API): the CLI, the bench's Node and Chromium
- * runners and a page can all render with it. A subpath of its own, so a codec-only app never bundles it.
+ * self-contained HTML page, and the figure formats both use (which the bench and the playground use
+ * too). Browser-safe (no Node API): the CLI, the bench's Node and Chromium runners and a page can
+ * all render with it. A subpath of its own, so a codec-only app never bundles it.
  */
-export { LEGEND, fidelitySummary, fidelityText, formatEnvironment, formatPayload, formatResult, ratioText } from './text.js';
-export type { HtmlReportOptions } from './html.js';
+export { LEGEND, fidelitySummary, formatEnvironment, formatPayload, formatResult, ratioText } from './text.js';
 export {
-  escapeHtml,
+  describeDiffs,
+  failingDiffs,
+  fidelityText,
   formatBytes,
+  formatChange,
+  formatCount,
+  formatDiffCount,
   formatDuration,
+  formatInterval,
+  formatNumber,
   formatPercent,
   formatRatio,
   formatRatioInterval,
+  formatRatioNumber,
   formatThroughput,
-  renderHtmlReport,
-} from './html.js';
+  formatValue,
+  isWithinNoise,
+} from './format.js';
+export type { HtmlReportOptions } from './html.js';
+export { renderHtmlReport } from './html.js';
+export { escapeHtml } from './html-elements.js';

@@ -1,6 +1,7 @@
 import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '../measure/types.js';
+import { fidelityText, formatCount, formatDuration, formatInterval, formatNumber, formatPercent, formatRatioInterval, formatRatioNumber, isWithinNoise } from './format.js';
 
-/** Plain-text tables of a result: what a terminal or a CI log shows. Browser-safe. */
+/** Plain-text tables of a result: what a terminal or a CI log shows. Browser-safe; figures as `format.ts` writes them. */
 
 /** How to read the tables: the legend `wirebench --help` and `npm run bench` print. */
 export const LEGEND = `How to read the tables (lower is better everywhere):
@@ -15,14 +16,8 @@ export const LEGEND = `How to read the tables (lower is better everywhere):
   fidelity       "exact" when decode gave back the payload as JSON data; otherwise the count of differences
                  and the first one, or "error:" and why the codec refused the payload (then it is not timed)`;
 
-const int = (n: number): string => Math.round(n).toLocaleString('en-US');
-const micros = (ms: number): string => {
-  const us = ms * 1000;
-  return us >= 100 ? int(us) : us >= 10 ? us.toFixed(1) : us.toFixed(2);
-};
-const percent = (share: number): string => `${(share * 100).toFixed(1)} %`;
-/** Two decimals, or two significant digits for the tiny ratios of lazy reads. */
-const times = (n: number): string => (n >= 0.1 || n === 0 ? n.toFixed(2) : n.toPrecision(2));
+/** Microseconds, for the columns headed `µs`. */
+const micros = (ms: number): string => formatNumber(ms * 1000);
 
 /** Aligned columns: numbers right, text (the first column and those in `textColumns`) left. */
 function table(header: string[], rows: string[][], textColumns: readonly number[] = []): string[] {
@@ -36,30 +31,19 @@ function table(header: string[], rows: string[][], textColumns: readonly number[
   return [line(header), ...rows.map(line)];
 }
 
-/** A row's fidelity column: `exact`, `N diffs (first: kind at path)`, or `error: …`. */
-export function fidelityText(row: RowResult): string {
-  if (row.error) return `error: ${row.error}`;
-  if (!row.fidelity) return '';
-  if (row.fidelity.ok) return 'exact';
-  const failing = row.fidelity.diffs.filter((d) => d.kind !== 'order');
-  const first = failing[0];
-  return `${failing.length}${row.fidelity.truncated ? '+' : ''} diff${failing.length === 1 ? '' : 's'}${first ? ` (first: ${first.kind} at ${first.path})` : ''}`;
-}
-
 /** `0.72  0.69–0.75`, with `≈ JSON` when the interval includes 1. */
 export function ratioText(ratio: Ratio | undefined): [string, string] {
   if (!ratio) return ['', ''];
-  const same = ratio.low <= 1 && ratio.high >= 1;
-  return [times(ratio.estimate), `${times(ratio.low)}–${times(ratio.high)}${same ? '  ≈ JSON' : ''}`];
+  return [formatRatioNumber(ratio.estimate), `${formatInterval(ratio)}${isWithinNoise(ratio) ? '  ≈ JSON' : ''}`];
 }
 
 function sizeTable(payload: PayloadResult, compressors: readonly string[]): string[] {
   const codecs = payload.rows.filter((r) => r.kind === 'codec');
   const rows = codecs.map((row) => [
     row.name,
-    row.bytes === undefined ? '—' : int(row.bytes),
-    row.bytesVsJson === undefined ? '' : percent(row.bytesVsJson),
-    ...compressors.map((c) => (row.compressed?.[c] === undefined ? '—' : int(row.compressed[c] as number))),
+    row.bytes === undefined ? '—' : formatCount(row.bytes),
+    row.bytesVsJson === undefined ? '' : formatPercent(row.bytesVsJson),
+    ...compressors.map((c) => (row.compressed?.[c] === undefined ? '—' : formatCount(row.compressed[c] as number))),
     fidelityText(row),
   ]);
   return table(['size', 'bytes', '% JSON', ...compressors, 'fidelity'], rows, [3 + compressors.length]);
@@ -73,9 +57,9 @@ function timeTable(payload: PayloadResult, op: 'encode' | 'decode'): string[] {
     const r = row[op] as OperationResult;
     const name = row.kind === 'codec' ? row.name : `  ${row.name}`;
     const [estimate, interval] = row.name === payload.reference ? ['1.00', 'reference'] : ratioText(r.vsJson);
-    const wrapper = r.wrapperCost ? `${row.wraps} = ${times(r.wrapperCost.estimate)}× (${times(r.wrapperCost.low)}–${times(r.wrapperCost.high)})` : '';
-    const rme = Number.isFinite(r.rme) ? `±${r.rme.toFixed(1)} %` : '';
-    return [name, micros(r.median), micros(r.p75), micros(r.p99), micros(r.mean), rme, int(r.mbPerSecond), estimate, interval, ...(hasLibraries ? [wrapper] : [])];
+    const wrapper = r.wrapperCost ? `${row.wraps} = ${formatRatioInterval(r.wrapperCost)}` : '';
+    const rme = Number.isFinite(r.rme) ? `±${formatPercent(r.rme / 100)}` : '';
+    return [name, micros(r.median), micros(r.p75), micros(r.p99), micros(r.mean), rme, formatNumber(r.mbPerSecond), estimate, interval, ...(hasLibraries ? [wrapper] : [])];
   });
   const header = [op, 'median µs', 'p75', 'p99', 'mean', 'rme', 'MB/s', '× JSON', '95 % interval', ...(hasLibraries ? ['codec ÷ library'] : [])];
   return table(header, cells, [8, 9]);
@@ -84,9 +68,9 @@ function timeTable(payload: PayloadResult, op: 'encode' | 'decode'): string[] {
 function payloadHeader(payload: PayloadResult): string {
   const pressures = payload.rounds.map((r) => r.cpuPressure).filter((p): p is number => p !== undefined);
   const parts = [
-    payload.jsonBytes > 0 ? `JSON ${int(payload.jsonBytes)} bytes` : 'JSON.stringify cannot write it',
+    payload.jsonBytes > 0 ? `JSON ${formatCount(payload.jsonBytes)} bytes` : 'JSON.stringify cannot write it',
     `${payload.rounds.length} rounds${payload.stoppedByBudget ? ' (cut short by --budget)' : ''}`,
-    ...(pressures.length > 0 ? [`CPU pressure max ${percent(Math.max(...pressures))}`] : []),
+    ...(pressures.length > 0 ? [`CPU pressure max ${formatPercent(Math.max(...pressures))}`] : []),
   ];
   return `## ${payload.name} — ${parts.join(', ')}`;
 }
@@ -126,11 +110,11 @@ export function formatEnvironment(result: MeasureResult): string {
   const libraries = Object.entries(env.libraries)
     .map(([name, version]) => `${name} ${version}`)
     .join(', ');
-  const device = [env.cpuModel, env.cores ? `${env.cores} cores` : undefined, env.memoryGb ? `${env.memoryGb} GB` : undefined]
+  const device = [env.cpuModel, env.cores ? `${env.cores} cores` : undefined, env.memoryGb ? `${formatNumber(env.memoryGb)} GB` : undefined]
     .filter(Boolean)
     .join(', ');
   return [
-    `${env.runtimeVersion}${env.runtime === 'worker' ? ' (Web Worker)' : ''}${env.cpuThrottle && env.cpuThrottle > 1 ? `, CPU throttled ${env.cpuThrottle}×` : ''}; ${device}; timer step ${micros(env.timerResolutionMs)} µs`,
+    `${env.runtimeVersion}${env.runtime === 'worker' ? ' (Web Worker)' : ''}${env.cpuThrottle && env.cpuThrottle > 1 ? `, CPU throttled ${env.cpuThrottle}×` : ''}; ${device}; timer step ${formatDuration(env.timerResolutionMs)}`,
     libraries ? `libraries: ${libraries}` : '',
     `${result.options.rounds} rounds × ${result.options.roundTime} ms per task, warm-up ${result.options.warmupTime} ms per task`,
   ]

@@ -1,197 +1,40 @@
+/**
+ * report/html.ts and its parts: the HTML report of a small result, read as a person would (headings,
+ * rows, figures in the shared formats, fidelity badges, warnings, escaping), then laid out in
+ * headless Chromium at a phone's width.
+ */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderHtmlReport } from '@wirebench/core/report';
-
-const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
-const METHOD = 'Per payload, every row is timed interleaved in rounds; a ratio to JSON is taken per round, its 95 % interval a percentile bootstrap over rounds.';
-
-function ratio(estimate: number, low: number, high: number): Ratio {
-  return { estimate, low, high, perRound: [low, estimate, high] };
-}
-
-/** One timed operation: `median` ms per call on a payload of `jsonBytes`. */
-function operation(median: number, jsonBytes: number, vsJson: Ratio, wrapperCost?: Ratio): OperationResult {
-  return {
-    median,
-    p75: median * 1.05,
-    p99: median * 1.4,
-    mean: median * 1.08,
-    min: median * 0.95,
-    rme: 1.2,
-    samples: 880,
-    callsPerSample: 16,
-    mbPerSecond: jsonBytes / 1e6 / (median / 1000),
-    roundMedians: [median, median * 1.01, median * 0.99],
-    vsJson,
-    ...(wrapperCost ? { wrapperCost } : {}),
-  };
-}
-
-const ORDERS_BYTES = 48_213;
-const ordersRows: RowResult[] = [
-  {
-    name: 'json',
-    kind: 'codec',
-    format: 'json',
-    bytes: ORDERS_BYTES,
-    bytesVsJson: 1,
-    compressed: { gzip: 9_870, brotli: 8_012 },
-    fidelity: { ok: true, diffs: [], truncated: false },
-    encode: operation(0.1205, ORDERS_BYTES, ratio(1, 1, 1)),
-    decode: operation(0.2104, ORDERS_BYTES, ratio(1, 1, 1)),
-  },
-  {
-    name: 'msgpack',
-    kind: 'codec',
-    format: 'msgpack',
-    bytes: 35_120,
-    bytesVsJson: 35_120 / ORDERS_BYTES,
-    compressed: { gzip: 9_012, brotli: 7_655 },
-    fidelity: { ok: true, diffs: [], truncated: false },
-    encode: operation(0.0747, ORDERS_BYTES, ratio(0.62, 0.58, 0.66)),
-    decode: operation(0.2167, ORDERS_BYTES, ratio(1.03, 0.97, 1.1)),
-  },
-  {
-    name: 'protobuf',
-    kind: 'codec',
-    format: 'protobuf',
-    bytes: 16_430,
-    bytesVsJson: 16_430 / ORDERS_BYTES,
-    compressed: { gzip: 7_310, brotli: 6_544 },
-    fidelity: {
-      ok: false,
-      diffs: [
-        { path: '$.orders[3].total', kind: 'value', expected: 19.99, actual: 19.989999771118164 },
-        { path: '$.orders[7]["unit-price"]', kind: 'value', expected: 0.1, actual: 0.10000000149011612 },
-        { path: '$.meta', kind: 'order' },
-      ],
-      truncated: false,
-    },
-    encode: operation(0.2531, ORDERS_BYTES, ratio(2.1, 1.93, 2.28)),
-    decode: operation(0.0862, ORDERS_BYTES, ratio(0.41, 0.39, 0.44)),
-  },
-  {
-    name: 'flatbuffers',
-    kind: 'codec',
-    format: 'flatbuffers',
-    error: 'encode failed: field "orders[0].tags" mixes strings and numbers',
-  },
-  {
-    name: '@msgpack/msgpack decode',
-    kind: 'library',
-    format: 'msgpack',
-    wraps: 'msgpack',
-    decode: operation(0.2007, ORDERS_BYTES, ratio(0.95, 0.9, 1.01), ratio(1.08, 1.02, 1.15)),
-  },
-];
-
-const EVENTS_BYTES = 1_268_400;
-const eventsRows: RowResult[] = [
-  {
-    name: 'json',
-    kind: 'codec',
-    format: 'json',
-    bytes: EVENTS_BYTES,
-    bytesVsJson: 1,
-    compressed: { gzip: 201_332 },
-    fidelity: { ok: true, diffs: [], truncated: false },
-    encode: operation(4.81, EVENTS_BYTES, ratio(1, 1, 1)),
-    decode: operation(7.92, EVENTS_BYTES, ratio(1, 1, 1)),
-  },
-  {
-    name: 'msgpack',
-    kind: 'codec',
-    format: 'msgpack',
-    bytes: 1_002_112,
-    bytesVsJson: 1_002_112 / EVENTS_BYTES,
-    compressed: { gzip: 188_004 },
-    fidelity: { ok: true, diffs: [], truncated: false },
-    encode: operation(5.5, EVENTS_BYTES, ratio(1.14, 1.09, 1.2)),
-    decode: operation(12.1, EVENTS_BYTES, ratio(1.53, 1.41, 1.62)),
-  },
-  {
-    name: 'protobuf',
-    kind: 'codec',
-    format: 'protobuf',
-    bytes: 598_230,
-    bytesVsJson: 598_230 / EVENTS_BYTES,
-    compressed: { gzip: 160_876 },
-    fidelity: { ok: true, diffs: [], truncated: false },
-    encode: operation(3.02, EVENTS_BYTES, ratio(0.63, 0.6, 0.67)),
-    decode: operation(2.3, EVENTS_BYTES, ratio(0.29, 0.27, 0.31)),
-  },
-];
-
-const rounds = (count: number, suspectRounds: number): PayloadResult['rounds'] =>
-  Array.from({ length: count }, (_, i) => ({
-    rotation: i,
-    wallMs: 410 + i,
-    cpuPressure: i < suspectRounds ? 0.41 : 0.02,
-    attempts: i < suspectRounds ? 3 : 1,
-    suspect: i < suspectRounds,
-  }));
-
-const result: MeasureResult = {
-  format: 'wirebench-result',
-  version: 1,
-  createdAt: '2025-11-23T07:30:00.000Z',
-  environment: {
-    runtime: 'node',
-    runtimeVersion: 'v22.11.0',
-    platform: 'linux',
-    arch: 'x64',
-    cpuModel: 'AMD EPYC 7B13',
-    cores: 8,
-    memoryGb: 31.4,
-    timerResolutionMs: 0.0005,
-    cpuThrottle: 4,
-    libraries: { '@msgpack/msgpack': '3.1.3', protobufjs: '8.8.1', '@wirebench/core': '0.1.0' },
-  },
-  options: {
-    rounds: 11,
-    roundTime: 40,
-    warmupTime: 150,
-    sampleTime: 0.05,
-    budget: 60_000,
-    minRounds: 3,
-    maxPressure: 0.25,
-    retries: 2,
-    bootstrapResamples: 2000,
-    operations: ['encode', 'decode'],
-    compressors: ['gzip', 'brotli'],
-  },
-  method: METHOD,
-  payloads: [
-    {
-      name: 'orders.json',
-      jsonBytes: ORDERS_BYTES,
-      lossyNumbers: [{ path: '$.orders[0].id', text: '12345678901234567891', value: 12345678901234567000, reason: 'rounded' }],
-      lossyCount: 1,
-      reference: 'json',
-      rounds: rounds(11, 0),
-      stoppedByBudget: false,
-      suspect: false,
-      rows: ordersRows,
-    },
-    {
-      name: HOSTILE_NAME,
-      jsonBytes: EVENTS_BYTES,
-      lossyNumbers: [],
-      lossyCount: 0,
-      reference: 'json',
-      rounds: rounds(7, 2),
-      stoppedByBudget: true,
-      suspect: true,
-      rows: eventsRows,
-    },
-  ],
-};
+import type { RowResult } from '../../src/measure/types.js';
+import { formatBytes, formatRatioInterval } from '../../src/report/format.js';
+import { renderHtmlReport } from '../../src/report/html.js';
+import { escapeHtml } from '../../src/report/html-elements.js';
+import { HOSTILE_NAME, METHOD, ORDERS_BYTES, operation, ratio, result } from './fixture.js';
 
 const html = renderHtmlReport(result);
 
 describe('renderHtmlReport', () => {
+  it('has a heading per payload, linked from the top, and a size row and time rows per codec', () => {
+    expect(html).toContain('<h1>wirebench report</h1>');
+    expect(html).toContain('<h2 id="payload-0">orders.json</h2>');
+    expect(html).toContain('<a href="#payload-0">orders.json</a>');
+    expect(html).toContain(`<h2 id="payload-1">${escapeHtml(HOSTILE_NAME)}</h2>`);
+    expect(html.match(/<h3>Size<\/h3>/g)).toHaveLength(3); // the legend's, then one per payload
+    expect(html.match(/<h3>Encode time <span class="h-note">vs json<\/span><\/h3>/g)).toHaveLength(2);
+    for (const name of ['json', 'msgpack', 'protobuf', 'flatbuffers']) expect(html).toContain(`<div class="row size-row">\n<div class="name">${name}</div>`);
+    expect(html).toContain('<span class="row-name">protobuf</span>');
+    expect(html).toContain('Smallest: <strong>protobuf</strong> 34 % of JSON');
+    expect(html).toContain('Fastest decode: <strong>protobuf</strong> 0.41×');
+  });
+
+  it('writes every figure in the shared formats', () => {
+    expect(html).toContain(`${formatBytes(35_120)} · 73 %`);
+    expect(html).toContain(formatRatioInterval(ratio(0.62, 0.58, 0.66)));
+    expect(html).toContain('JSON <strong>1.27 MB</strong> (1,268,400 B)');
+  });
+
+
   it('is one self-contained document: viewport, light and dark, no script, no network', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
@@ -212,6 +55,7 @@ describe('renderHtmlReport', () => {
   it('escapes every string from the result, starting with payload names', () => {
     expect(html).not.toContain(HOSTILE_NAME);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain(`<title>wirebench report: orders.json, ${escapeHtml(HOSTILE_NAME)}</title>`);
     expect(html).not.toContain('<img');
     expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
   });
@@ -269,6 +113,7 @@ describe('renderHtmlReport', () => {
       encode: operation(3.1, ORDERS_BYTES, ratio(25.7, 22.1, 31.4)),
     };
     const page = renderHtmlReport({ ...result, payloads: [{ ...orders!, rows: [...orders!.rows, odd] }] });
+    expect(page).toContain('<code>1</code>, got <code>12n</code>');
     expect(page).toContain('<code>12n</code>');
     expect(page).toContain('<span class="badge bad">1+ diffs</span>');
     expect(page).toContain('and more: the check stopped counting');
@@ -288,10 +133,9 @@ describe('renderHtmlReport', () => {
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`html-report: ${CHROMIUM} not found, skipping the layout check in headless Chromium`);
 
 describe('renderHtmlReport in headless Chromium', () => {
-  it.skipIf(!hasChromium)('fits a 360 px phone without horizontal scrolling, text at least 14 px', async () => {
+  it.skipIf(!hasChromium)(`fits a 360 px phone without horizontal scrolling, text at least 14 px${hasChromium ? '' : ` (skipped: no Chromium at ${CHROMIUM})`}`, async () => {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: CHROMIUM,

@@ -1,0 +1,182 @@
+/**
+ * `npm run bench:browser`: the built-in suites bundled by Vite and measured by the same engine in
+ * headless Chromium (Debian's, driven by playwright-core), in the page and in a dedicated Web Worker,
+ * optionally with DevTools CPU throttling to emulate a phone. `--help` lists the options.
+ *
+ * The runner's parts, all in this folder: the page's bundle (`bundle.ts`, from bench/browser), the
+ * cross-origin-isolated server (`server.ts`), one mode in a page (`run-mode.ts`), the checked CPU
+ * throttle (`throttle.ts`) and the messages with the page (`protocol.ts`). This file is the command.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { resolve } from 'node:path';
+import { PayloadFileError, checkOutput, describeSkippedLinks, readPayloadFiles, searchPayloadFiles } from '@wirebench/core/node';
+import { LEGEND, fidelitySummary, formatDuration, formatResult, renderHtmlReport } from '@wirebench/core/report';
+import type { Browser } from 'playwright-core';
+import type { BenchArgs } from '../cli/options.js';
+import { DEFAULTS, QUICK, UsageError, parseBenchArgs } from '../cli/options.js';
+import { SUITES, SUITE_NAMES } from '../suites/index.js';
+import { PAGE_BUNDLE, bundlePage } from './bundle.js';
+import type { Mode, PayloadFileRef } from './protocol.js';
+import { RunnerError, runMode } from './run-mode.js';
+import { serve } from './server.js';
+
+const DEFAULT_JSON = 'bench/results/browser.json';
+const CHROMIUM = process.env['WIREBENCH_CHROMIUM'] ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const BROWSER_USAGE = `npm run bench:browser -- [files or folders of .json …] [options]
+
+Bundles the built-in suites with Vite and measures them with the same engine as \`npm run bench\`
+(@wirebench/core/measure) in headless Chromium (${CHROMIUM}; set WIREBENCH_CHROMIUM to use another),
+in the page and in a dedicated Web Worker. Prints the same tables and writes the same result JSON.
+
+  files, folders       your payloads, as for npm run bench: read where they are (the runner serves them to
+                       the page), a schema inferred from each. Alone they replace the default suite;
+                       with --suite, both are measured
+  --mode <m>           page, worker or both (default both): where the suites run
+  --cpu-throttle <r>   slow the CPU down r times with DevTools throttling, as a phone would be (default 1).
+                       Chromium applies it to the page's main thread only: it refuses worker targets, so
+                       worker figures stay unthrottled (checked with a busy loop every run, and recorded:
+                       environment.cpuThrottle is the factor that was actually applied)
+  --suite <names>      built-in suites, comma-separated: ${SUITE_NAMES.join(', ')} or all (default canonical)
+  --libraries          add rows for the raw library calls each codec wraps
+  --formats <list>     formats to measure, comma-separated (json is always included; simdjson is Node-only
+                       and is noted, not measured)
+  --filter <regex>     only payloads whose name matches (case-insensitive)
+  --quick              CI settings: ${QUICK.rounds} rounds × ${QUICK.roundTime} ms per task (default ${DEFAULTS.rounds} × ${DEFAULTS.roundTime} ms)
+  --rounds <n>         interleaved rounds per payload (at least 3)
+  --time <ms>          milliseconds each task is timed in each round
+  --warmup <ms>        milliseconds of warm-up per task (default ${DEFAULTS.warmupTime}, quick ${QUICK.warmupTime})
+  --budget <s>         stop adding rounds once this many seconds are spent, per mode (at least 3 rounds each)
+  --seed <n>           seed of the generated payloads (default 1)
+  --json <file>        write the result JSON there (default ${DEFAULT_JSON}). With --mode both, one file
+                       per mode, the mode added to the name: browser-page.json and browser-worker.json
+  --html <file>        write a self-contained HTML report there (with --mode both: one per mode, named
+                       the same way: report-page.html, report-worker.html)
+  -h, --help           this text
+
+Exit status: 0 done, 1 the browser or the page failed (or Chromium is missing), 2 bad arguments.`;
+
+/** `bench/results/browser.json` → `bench/results/browser-page.json` when both modes run. */
+export function modePath(path: string, mode: Mode, both: boolean): string {
+  return both ? path.replace(/(\.[^./\\]*)?$/, (ext) => `-${mode}${ext}`) : path;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let args: BenchArgs;
+  try {
+    args = parseBenchArgs(argv, true);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(error.message.startsWith('bench:browser') ? error.message : `bench:browser: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  if (args.help) {
+    console.log(BROWSER_USAGE);
+    return 0;
+  }
+  if (!existsSync(CHROMIUM)) {
+    console.error(`bench:browser: Chromium not found at ${CHROMIUM}: install it with \`apt-get install chromium\` (or set WIREBENCH_CHROMIUM)`);
+    return 1;
+  }
+  const modes: Mode[] = args.mode === 'both' ? ['page', 'worker'] : [args.mode];
+  const both = modes.length > 1;
+  try {
+    for (const mode of modes) {
+      checkOutput(modePath(args.json ?? DEFAULT_JSON, mode, both), '--json');
+      if (args.html) checkOutput(modePath(args.html, mode, both), '--html');
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`bench:browser: ${error.message}`);
+    return 2;
+  }
+
+  // Each file is read and parsed here first, so a bad one stops the run before Chromium starts.
+  let payloads: ReturnType<typeof readPayloadFiles>;
+  let paths: string[];
+  let skippedLinksNote: string | undefined;
+  try {
+    const search = searchPayloadFiles(args.paths);
+    paths = search.files;
+    payloads = readPayloadFiles(paths);
+    skippedLinksNote = describeSkippedLinks(search.skippedLinks);
+  } catch (error) {
+    if (!(error instanceof PayloadFileError)) throw error;
+    console.error(`bench:browser: ${error.message}`);
+    return 2;
+  }
+  const files: PayloadFileRef[] = payloads.map(({ name }, i) => ({ name, url: `/payloads/${i}.json` }));
+  const routes = new Map(files.map(({ url }, i) => [url, resolve(paths[i] as string)]));
+
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  try {
+    await bundlePage();
+    const served = await serve(PAGE_BUNDLE, routes);
+    server = served.server;
+    const { chromium } = await import('playwright-core');
+    try {
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    } catch (error) {
+      throw new RunnerError(`Chromium at ${CHROMIUM} did not start: ${(error as Error).message.split('\n')[0]}`);
+    }
+
+    const summaries = [...args.suites.map((name) => SUITES[name].summary), ...(files.length > 0 ? [`your payloads: ${files.map((f) => f.name).join(', ')}`] : [])];
+    console.log(`wirebench bench:browser: ${summaries.join('; ')}`);
+    // Once, beside the payloads it is about: the search ran here, not in either mode's page.
+    if (skippedLinksNote !== undefined) console.log(`note: ${skippedLinksNote}`);
+    console.log(`Chromium ${browser.version()} (headless), modes: ${modes.join(', ')}${args.cpuThrottle !== 1 ? `, CPU throttle ${args.cpuThrottle}×` : ''}`);
+    console.log(LEGEND);
+
+    const written: string[] = [];
+    for (const mode of modes) {
+      console.log(`\n=== ${mode === 'page' ? 'in the page (main thread)' : 'in a dedicated Web Worker'} ===`);
+      const result = await runMode(browser, served.origin, mode, args, files, (line) => console.log(line));
+      console.log(`\n${formatResult(result)}`);
+      const env = result.environment;
+      console.log(
+        `\ncross-origin isolated: ${env.crossOriginIsolated === true ? 'yes' : 'NO'} (timer step ${formatDuration(env.timerResolutionMs)})` +
+          `; CPU throttle applied: ${env.cpuThrottle ?? 1}×`,
+      );
+      for (const line of fidelitySummary(result)) console.log(line);
+
+      const jsonPath = modePath(args.json ?? DEFAULT_JSON, mode, both);
+      writeFileSync(jsonPath, `${JSON.stringify(result, null, 1)}\n`);
+      written.push(`result JSON (${mode}): ${jsonPath}`);
+      if (args.html) {
+        const htmlPath = modePath(args.html, mode, both);
+        writeFileSync(htmlPath, renderHtmlReport(result));
+        written.push(`HTML report (${mode}): ${htmlPath}`);
+      }
+    }
+    console.log(`\n${written.join('\n')}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof RunnerError) {
+      console.error(`bench:browser: ${error.message}`);
+      return error.status;
+    }
+    throw error;
+  } finally {
+    await browser?.close().catch(() => {});
+    if (server) {
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,17 @@
+/** "In plain words": one sentence per format from this run's figures (see summary.ts). */
+import type { ReactNode } from 'react';
+import type { PayloadResult } from './protocol.js';
+import { summarize } from './summary.js';
+
+export function PlainWords({ payload }: { payload: PayloadResult }): ReactNode {
+  return (
+    <div className="summary">
+      <h3>In plain words</h3>
+      <ul>
+        {summarize(payload).map((line, i) => (
+          <li key={i}>{line}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The "Results" section. Its `aria-busy` and `data-status` say where the run is (the e2e tests and a
+ * screen reader wait on them); inside: the progress, how the run ended, the lossy-number warning,
+ * the table as it fills in, then the charts, run info, plain words, export and look-inside.
+ */
+import type { ReactNode } from 'react';
+import { Charts } from './Charts.js';
+import { Export } from './Export.js';
+import { LookInside } from './LookInside.js';
+import { LossyNumbers } from './LossyNumbers.js';
+import { PlainWords } from './PlainWords.js';
+import { Progress } from './Progress.js';
+import type { MeasureProgress, MeasureResult, ParsedPayload, PayloadResult } from './protocol.js';
+import { ResultsTable } from './ResultsTable.js';
+import { RunInfo } from './RunInfo.js';
+
+/** Where the page is: editing, asking to confirm a large payload, measuring, or how the last attempt ended. */
+export type RunStatus = 'idle' | 'confirm' | 'measuring' | 'done' | 'cancelled' | 'invalid' | 'error' | 'refused';
+
+export interface ResultsProps {
+  readonly status: RunStatus;
+  /** How a cancelled or failed run ended, in words. */
+  readonly message: string | null;
+  readonly progress: MeasureProgress | null;
+  readonly parsed: ParsedPayload | null;
+  /** The payload's figures so far (sizes first, then the full result). */
+  readonly payload: PayloadResult | null;
+  readonly result: MeasureResult | null;
+  /** The text the result measured, for the share link. */
+  readonly measuredText: string;
+  readonly onCancel: () => void;
+}
+
+export function Results({ status, message, progress, parsed, payload, result, measuredText, onCancel }: ResultsProps): ReactNode {
+  const measuring = status === 'measuring';
+  /** The finished run's payload: the charts and words wait for every figure. */
+  const done = status === 'done' ? payload : null;
+  return (
+    <section id="results" aria-labelledby="results-heading" aria-busy={measuring ? 'true' : 'false'} aria-live="polite" data-status={status}>
+      <h2 id="results-heading">Results</h2>
+      {measuring && <Progress progress={progress} onCancel={onCancel} />}
+      {(status === 'cancelled' || status === 'error') && <p className={status === 'error' ? 'error' : 'warning'}>{message}</p>}
+      {parsed && parsed.lossyCount > 0 && <LossyNumbers lossyNumbers={parsed.lossyNumbers} lossyCount={parsed.lossyCount} />}
+      {payload && <ResultsTable payload={payload} measuring={measuring} />}
+      {done && <Charts payload={done} />}
+      {done && <RunInfo payload={done} />}
+      {done && <PlainWords payload={done} />}
+      {result && <Export result={result} source={measuredText} />}
+      {parsed && <LookInside parsed={parsed} />}
+      {!payload && !measuring && status !== 'cancelled' && <p className="note">No results yet.</p>}
+    </section>
+  );
+}
