@@ -141,22 +141,22 @@ describe('the speed section', () => {
   });
 
   it('gives each format × JSON with its interval, Node and Chromium side by side, lossy and failed rows marked', () => {
-    expect(lines).toContain('| order (1,000) | simdjson | 1,000 (100 %) | exact | 1.01 (0.98–1.05) | 3.10 (2.90–3.30) | — | — |');
-    expect(lines).toContain('| order (1,000) | cbor | 820 (82 %) | exact | 1.36 (1.25–1.61) | 2.12 (1.92–2.28) | 2.21 (2.00–2.50) | 2.83 (2.60–3.00) |');
+    expect(lines).toContain('| order (1,000) | simdjson | 1,000 (100 %) | exact | 1.01× (0.98–1.05) | 3.10× (2.90–3.30) | — | — |');
+    expect(lines).toContain('| order (1,000) | cbor | 820 (82 %) | exact | 1.36× (1.25–1.61) | 2.12× (1.92–2.28) | 2.21× (2.00–2.50) | 2.83× (2.60–3.00) |');
     expect(lines).toContain(
-      '| order (1,000) | protobuf | 420 (42 %) | Node: **LOSSY**: 1 difference, first at `$.total` (value); Chromium: **error**: encode failed: \\| bad value | 2.02 (1.84–2.16) | 0.49 (0.45–0.55) | error | error |',
+      '| order (1,000) | protobuf | 420 (42 %) | Node: **LOSSY**: 1 diff (first: value at $.total); Chromium: **error**: encode failed: \\| bad value | 2.02× (1.84–2.16) | 0.49× (0.45–0.55) | error | error |',
     );
     // The reference row is not a figure; a payload's folder is not part of its name.
     expect(lines.some((line) => line.startsWith('| order (1,000) | json |'))).toBe(false);
-    expect(lines).toContain('| twitter.json † ‡ (1,000) | protobuf | 500 (50 %) | exact | 3.00 (2.50–3.50) | 1.50 (1.20–1.80) | 4.00 (3.50–4.50) | 2.00 (1.80–2.20) |');
+    expect(lines).toContain('| twitter.json † ‡ (1,000) | protobuf | 500 (50 %) | exact | 3.00× (2.50–3.50) | 1.50× (1.20–1.80) | 4.00× (3.50–4.50) | 2.00× (1.80–2.20) |');
   });
 
   it('gives wirebench ÷ each library with its interval, and says where a library row is missing', () => {
     // The heading other pages link to (figures.md#overhead-what-wirebench-adds-to-each-library).
     expect(lines).toContain('## Overhead: what wirebench adds to each library');
-    expect(lines).toContain('| order | cbor | cbor-x | 1.54 (1.49–1.71) | 1.83 (1.33–2.03) | 1.40 (1.30–1.50) | 2.50 (2.20–2.70) |');
-    expect(lines).toContain('| order | protobuf | protobufjs decode | not timed | 1.21 (1.13–1.26) | — | — |');
-    expect(lines).toContain('| order | json | JSON.stringify + TextEncoder / TextDecoder + JSON.parse | 0.98 (0.89–1.18) | 1.02 (0.95–1.13) | — | — |');
+    expect(lines).toContain('| order | cbor | cbor-x | 1.54× (1.49–1.71) | 1.83× (1.33–2.03) | 1.40× (1.30–1.50) | 2.50× (2.20–2.70) |');
+    expect(lines).toContain('| order | protobuf | protobufjs decode | not timed | 1.21× (1.13–1.26) | — | — |');
+    expect(lines).toContain('| order | json | JSON.stringify + TextEncoder / TextDecoder + JSON.parse | 0.98× (0.89–1.18) | 1.02× (0.95–1.13) | — | — |');
     expect(section).toMatch(/^No library row .*: json \(JSON\.stringify .*\) on twitter\.json; protobuf \(protobufjs decode\) on twitter\.json\.$/m);
   });
 
@@ -273,7 +273,7 @@ describe('npm run bench:readme -- --from', () => {
     expect(run.status, run.stderr).toBe(0);
     const page = readFileSync(files.page, 'utf8');
     expect(page).toContain(`written by \`npm run bench:readme -- --from ${files.node} ${files.chromium}\`.`);
-    expect(page).toContain('| order | cbor | cbor-x | 1.54 (1.49–1.71) | 1.83 (1.33–2.03) | 1.40 (1.30–1.50) | 2.50 (2.20–2.70) |');
+    expect(page).toContain('| order | cbor | cbor-x | 1.54× (1.49–1.71) | 1.83× (1.33–2.03) | 1.40× (1.30–1.50) | 2.50× (2.20–2.70) |');
     expect(page).toContain('| order | 1,000 / 500 / — | 82 % / 82 % / — | 42 % / 42 % / — |');
     expect(page).toContain('| cbor | 1 of 2 | 82 % | 82 % | 0 / 0 / 1 | 0 / 0 / 1 | 0 / 0 / 1 | 0 / 0 / 1 |');
     expect(page).not.toContain('Not measured yet.');

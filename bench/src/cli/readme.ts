@@ -13,7 +13,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { MeasureResult } from '@wirebench/core/measure';
-import { RESULT_FORMAT, RESULT_VERSION } from '@wirebench/core/measure';
+import { validateMeasureResult } from '@wirebench/core/measure';
 import { poolResults } from '../compare/pool.js';
 import type { Runtime, SpeedSource } from '../report/readme.js';
 import { FIGURES_PAGE, MarkerError, SIZES_BEGIN, SIZES_END, SPEED_BEGIN, SPEED_END, SUMMARY_BEGIN, SUMMARY_END, checkFigureMarkers, renderFigureSections, spliceFigureSections } from '../report/readme.js';
@@ -56,14 +56,18 @@ class ReadmeError extends Error {
 }
 
 function readResult(path: string): MeasureResult {
-  let result: MeasureResult;
+  let parsed: unknown;
   try {
-    result = JSON.parse(readFileSync(path, 'utf8')) as MeasureResult;
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new ReadmeError(`${path}: cannot be read as JSON (${(error as Error).message.split('\n')[0]})`);
   }
-  if (result.format !== RESULT_FORMAT || result.version !== RESULT_VERSION) throw new ReadmeError(`${path}: not a ${RESULT_FORMAT} version ${RESULT_VERSION} file`);
-  return result;
+  // The one validator of result files, as compare and the gate read them.
+  try {
+    return validateMeasureResult(parsed);
+  } catch (error) {
+    throw new ReadmeError(`${path}: ${(error as Error).message}`);
+  }
 }
 
 /** Runs one of the bench runners in this repository (a fresh process), its output shown as it goes; resolves with the notes it printed. */

@@ -1,4 +1,5 @@
 import type { Environment, MeasureResult, Operation, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
+import { describeDiffs, formatCount, formatDuration, formatRatioInterval } from '@wirebench/core/report';
 import { LIBRARY_ROW } from '../suites/libraries.js';
 import type { MarkedSection } from './markers.js';
 import { spliceBetween, spliceSections } from './markers.js';
@@ -50,9 +51,9 @@ const LIBRARY_FORMATS = Object.keys(LIBRARY_ROW) as Array<keyof typeof LIBRARY_R
 /** `../shared/data/corpus/twitter.json` → `twitter.json`: the folder says where it was, not what it is. */
 const payloadLabel = (name: string): string => name.split(/[\\/]/).at(-1) ?? name;
 
-const figure = (value: number): string => (value >= 10 ? value.toFixed(1) : value >= 0.01 ? value.toFixed(2) : value.toPrecision(2));
-const ratioCell = (ratio: Ratio | undefined): string => (ratio ? `${figure(ratio.estimate)} (${figure(ratio.low)}–${figure(ratio.high)})` : '—');
-const count = (n: number): string => n.toLocaleString('en-US');
+// Figures in the words of every other surface (@wirebench/core/report's formatters).
+const ratioCell = (ratio: Ratio | undefined): string => (ratio ? formatRatioInterval(ratio) : '—');
+const count = formatCount;
 /** Table cells hold free text (error messages, paths): keep them on one line and out of the table syntax. */
 const cellText = (text: string): string => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
 
@@ -71,12 +72,7 @@ function fidelityText(row: RowResult | undefined): string | undefined {
   if (!row) return undefined;
   if (row.error !== undefined) return `**error**: ${cellText(row.error.slice(0, 120))}`;
   if (!row.fidelity) return undefined;
-  if (row.fidelity.ok) return 'exact';
-  // Key order is reported but is not data.
-  const diffs = row.fidelity.diffs.filter((d) => d.kind !== 'order');
-  const first = diffs[0];
-  const differences = diffs.length;
-  return `**LOSSY**: ${differences}${row.fidelity.truncated ? '+' : ''} difference${differences === 1 ? '' : 's'}${first ? `, first at \`${cellText(first.path)}\` (${first.kind})` : ''}`;
+  return row.fidelity.ok ? 'exact' : `**LOSSY**: ${cellText(describeDiffs(row.fidelity))}`;
 }
 
 /** One fidelity cell for both runtimes: one text where they agree, each runtime's where they do not. */
@@ -93,7 +89,7 @@ function runtimeText(env: Environment): string {
   const details = [
     where,
     env.crossOriginIsolated === undefined ? '' : env.crossOriginIsolated ? 'cross-origin isolated' : 'NOT cross-origin isolated',
-    `timer step ${figure(env.timerResolutionMs * 1000)} µs`,
+    `timer step ${formatDuration(env.timerResolutionMs)}`,
     env.cpuThrottle !== undefined && env.cpuThrottle !== 1 ? `CPU throttled ${env.cpuThrottle}×` : '',
   ].filter(Boolean);
   return `${runtime} (${details.join(', ')})`;
