@@ -61,7 +61,7 @@ describe('checkRoundTrip with many key-order notes', () => {
   });
 });
 
-describe('checkRoundTrip and -0 (issue 9)', () => {
+describe('checkRoundTrip and -0', () => {
   it('sees -0 turned into 0, and 0 into -0, as value diffs', () => {
     expect(checkRoundTrip({ x: -0 }, { x: 0 }).diffs).toEqual([{ path: '$.x', kind: 'value', expected: -0, actual: 0 }]);
     expect(checkRoundTrip([0], [-0]).ok).toBe(false);

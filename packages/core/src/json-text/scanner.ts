@@ -6,10 +6,10 @@
 import { childPath } from '../fidelity.js';
 import { lossReason } from './lossy-numbers.js';
 import type { LossyNumber } from './parse-json.js';
-import { Problem, codePoint, expectedKey, expectedValue, position, problem } from './syntax-errors.js';
+import { codePoint, expectedKey, expectedValue, position, problem } from './syntax-errors.js';
 
 const TAB = 0x09, LF = 0x0a, CR = 0x0d, SPACE = 0x20, QUOTE = 0x22, PLUS = 0x2b, COMMA = 0x2c, MINUS = 0x2d;
-const DOT = 0x2e, ZERO = 0x30, ONE = 0x31, FIVE = 0x35, NINE = 0x39, COLON = 0x3a, UPPER_E = 0x45, BACKSLASH = 0x5c;
+const DOT = 0x2e, ZERO = 0x30, ONE = 0x31, NINE = 0x39, COLON = 0x3a, UPPER_E = 0x45, BACKSLASH = 0x5c;
 const LOWER_E = 0x65, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d, OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d;
 const ARRAY = 0, OBJECT = 1;
 

@@ -15,6 +15,7 @@ import { DEFAULT_LIMITS, VALUE_ALLOWANCE } from '../../src/limits.js';
 import { inferSchema } from '../../src/schema/infer.js';
 import type { Schema } from '../../src/schema/types.js';
 import { flatbuffersSharedVector, protobufRepeated } from '../support/hostile-bytes.mjs';
+import { refusal } from '../support/refusal.js';
 
 /**
  * Sixty-three fields (more would make the object a map) that are null in `SPARSE`: on the wire, a
@@ -32,16 +33,6 @@ const CODECS: Array<[string, Make]> = [
   ['protobuf interpreted', (schema, limits) => protobufCodec(schema, { limits, interpreted: true })],
   ['flatbuffers', (schema, limits) => flatbuffersCodec(schema, { limits })],
 ];
-
-function refusal(run: () => unknown): WirebenchError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(WirebenchError);
-    return error as WirebenchError;
-  }
-  throw new Error('expected a WirebenchError, got a value');
-}
 
 const sparse = (count: number) => ({ items: Array.from({ length: count }, () => SPARSE) });
 

@@ -17,7 +17,7 @@ import { REPO_ROOT } from './paths.js';
 
 export type Rng = () => number;
 
-export const CRASHERS_DIR = join(REPO_ROOT, 'packages/core/test/fuzz-crashers');
+export const CRASHERS_DIR = join(REPO_ROOT, 'packages/core/test/formats/fuzz-crashers');
 /** Inputs never grow past this: each case stays a few KB. */
 export const MAX_INPUT = 4096;
 
@@ -619,7 +619,7 @@ export function saveCrasher(format: FormatId, bytes: Uint8Array): string {
   mkdirSync(dir, { recursive: true });
   const name = `${shortHash(bytes)}.bin`;
   writeFileSync(join(dir, name), bytes);
-  return `packages/core/test/fuzz-crashers/${format}/${name}`;
+  return `packages/core/test/formats/fuzz-crashers/${format}/${name}`;
 }
 
 /** Every saved regression input of a format, sorted by name. */

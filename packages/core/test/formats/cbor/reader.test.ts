@@ -4,6 +4,7 @@
  * heads, the self-described tag), within the limits.
  */
 import { describe, expect, it } from 'vitest';
+import { WirebenchError } from '../../../src/errors.js';
 import { cborCodec } from '../../../src/formats/cbor/codec.js';
 import { ascii, bytes, refusal } from '../../support/schemaless-binary.js';
 
@@ -42,6 +43,13 @@ describe('cbor', () => {
     expect(codec.decode(bytes(0x9b, 0, 0, 0, 0, 0, 0, 0, 1, 0xf6))).toEqual([null]);
     expect(codec.decode(bytes(0xd9, 0xd9, 0xf7, 0x82, 0xf5, 0xf4))).toEqual([true, false]);
     expect(codec.decode(bytes(0xbf, 0x69, ...ascii('__proto__'), 0x01, 0xff))).toEqual(JSON.parse('{"__proto__":1}'));
+  });
+
+  it('refuses shared and cyclic values instead of looping', () => {
+    // tag 28 (shareable) around [tag 29 (sharedref 0)]: an array that contains itself.
+    const cyclic = Uint8Array.from([0xd8, 0x1c, 0x81, 0xd8, 0x1d, 0x00]);
+    expect(() => cborCodec().decode(cyclic)).toThrow(WirebenchError);
+    expect(() => cborCodec().decode(cyclic)).toThrow(/shared or cyclic/);
   });
 
   it('applies the limits to indefinite-length containers and strings', () => {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inferSchema, wireName } from '../src/schema/infer.js';
-import type { FieldDef, Schema } from '../src/schema/types.js';
-import { findMessage } from '../src/schema/types.js';
-import { CORPUS_DIR, corpusFiles } from './support/paths.js';
+import { inferSchema, wireName } from '../../src/schema/infer.js';
+import type { FieldDef, Schema } from '../../src/schema/types.js';
+import { findMessage } from '../../src/schema/types.js';
+import { CORPUS_DIR, corpusFiles, withCorpus } from '../support/paths.js';
 
 const field = (schema: Schema, message: string, jsonName: string): FieldDef =>
   findMessage(schema, message).fields.find((f) => f.jsonName === jsonName)!;
@@ -84,12 +84,45 @@ describe('inferSchema', () => {
     ]);
   });
 
-  it.skipIf(!corpusFiles().includes('citm_catalog.json'))('infers citm_catalog.json with map fields and well under 100 fields', () => {
-    const schema = inferSchema(JSON.parse(readFileSync(join(CORPUS_DIR, 'citm_catalog.json'), 'utf8')));
-    const fields = schema.messages.flatMap((m) => m.fields);
-    expect(fields.length).toBeLessThan(100);
-    expect(field(schema, 'Root', 'events').type.kind).toBe('map');
-    expect(field(schema, 'Root', 'areaNames').type).toEqual({ kind: 'map', of: { kind: 'scalar', scalar: 'string' } });
+  const citm = 'infers citm_catalog.json with map fields and well under 100 fields';
+  withCorpus(citm, () => {
+    it.skipIf(!corpusFiles().includes('citm_catalog.json'))(citm, () => {
+      const schema = inferSchema(JSON.parse(readFileSync(join(CORPUS_DIR, 'citm_catalog.json'), 'utf8')));
+      const fields = schema.messages.flatMap((m) => m.fields);
+      expect(fields.length).toBeLessThan(100);
+      expect(field(schema, 'Root', 'events').type.kind).toBe('map');
+      expect(field(schema, 'Root', 'areaNames').type).toEqual({ kind: 'map', of: { kind: 'scalar', scalar: 'string' } });
+    });
+  });
+});
+
+describe('inferSchema with several samples', () => {
+  it('observes more samples as payloads of the same root, not as an array', () => {
+    const schema = inferSchema({ a: 1 }, { moreSamples: [{ b: 'x' }] });
+    expect(schema.wrappedRoot).toBeUndefined();
+    const root = findMessage(schema, schema.root);
+    expect(root.fields.map((f) => [f.jsonName, f.optional, f.nullable])).toEqual([
+      ['a', true, false],
+      ['b', true, false],
+    ]);
+  });
+
+  it('keeps a root array a list root, with or without more samples', () => {
+    for (const schema of [inferSchema([1, 2]), inferSchema([1, 2], { moreSamples: [[3], []] })]) {
+      expect(schema.wrappedRoot).toBe(true);
+      expect(findMessage(schema, schema.root).fields[0]!.type).toEqual({ kind: 'list', of: { kind: 'scalar', scalar: 'int32' } });
+    }
+    // A record sample and an array sample of one root: the root mixes kinds, so it is dynamic.
+    const mixed = inferSchema({ a: 1 }, { moreSamples: [[1]] });
+    expect(mixed.wrappedRoot).toBe(true);
+    expect(findMessage(mixed, mixed.root).fields[0]!.type).toEqual({ kind: 'any' });
+  });
+
+  it('merges values across samples: nullable, wider numbers, mixed kinds', () => {
+    const schema = inferSchema({ n: 1, s: 'x', m: 1 }, { moreSamples: [{ n: 2 ** 40, s: null, m: 'x' }] });
+    expect(field(schema, 'Root', 'n')!.type).toEqual({ kind: 'scalar', scalar: 'int64' });
+    expect(field(schema, 'Root', 's')!.nullable).toBe(true);
+    expect(field(schema, 'Root', 'm')!.type).toEqual({ kind: 'any' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapInterval, bootstrapRatioInterval, mannWhitneyU, median, normalCdf, quantile } from '../src/measure/stats.js';
+import { bootstrapInterval, bootstrapRatioInterval, mannWhitneyU, median, normalCdf, quantile } from '../../src/measure/stats.js';
 
 describe('measure statistics', () => {
   it('interpolates quantiles as R and NumPy do by default', () => {

@@ -8,17 +8,17 @@
  *   WIREBENCH_FUZZ_SEED=n    another seed (default 0x5eed); failures print seed and case index
  *   WIREBENCH_FUZZ_CASES=n   cases per decoder (default 20000)
  *   WIREBENCH_FUZZ_CASE=i    run only case i (prints its input), to reproduce one failure
- *   WIREBENCH_FUZZ_SAVE=1    write each distinct failure, minimised, to test/fuzz-crashers/<format>/<hash>.bin
- * Every file in test/fuzz-crashers/<format>/ is replayed, always, against each of the format's codecs.
+ *   WIREBENCH_FUZZ_SAVE=1    write each distinct failure, minimised, to test/formats/fuzz-crashers/<format>/<hash>.bin
+ * Every file in test/formats/fuzz-crashers/<format>/ is replayed, always, against each of the format's codecs.
  */
 import { describe, expect, it } from 'vitest';
-import type { Codec, FormatId } from '../src/codec.js';
-import { FORMATS } from '../src/codec.js';
-import { createCodec } from '../src/create-codec.js';
-import { inferSchema } from '../src/schema/infer.js';
-import { canonicalCases } from './support/canonical.js';
-import type { CaseOutcome, Failure, FuzzTarget } from './support/fuzz.js';
-import { checkSeed, crasherFiles, generateCase, hex, minimise, runCase, saveCrasher, signature } from './support/fuzz.js';
+import type { Codec, FormatId } from '../../src/codec.js';
+import { FORMATS } from '../../src/codec.js';
+import { createCodec } from '../../src/create-codec.js';
+import { inferSchema } from '../../src/schema/infer.js';
+import { canonicalCases } from '../support/canonical.js';
+import type { CaseOutcome, Failure, FuzzTarget } from '../support/fuzz.js';
+import { checkSeed, crasherFiles, generateCase, hex, minimise, runCase, saveCrasher, signature } from '../support/fuzz.js';
 
 const SEED = Number(process.env['WIREBENCH_FUZZ_SEED'] ?? 0x5eed) >>> 0;
 const CASES = Number(process.env['WIREBENCH_FUZZ_CASES'] ?? 20_000);
@@ -194,7 +194,7 @@ describe.each(available)('fuzz: %s decoder', (format) => {
   });
 
   const files = crasherFiles(format);
-  it.skipIf(files.length === 0)(`replays ${files.length} saved input(s) from test/fuzz-crashers/${format}/`, async () => {
+  it.skipIf(files.length === 0)(`replays ${files.length} saved input(s) from test/formats/fuzz-crashers/${format}/`, async () => {
     const targets = await targetsFor(format);
     const failing: string[] = [];
     for (const file of files) {

@@ -7,16 +7,16 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FORMATS } from '../src/codec.js';
-import { CLI_OPTIONS } from '../src/cli/args.js';
-import type { CliResult } from '../src/cli/main.js';
-import { formatBytes } from '../src/report/format.js';
-import { inferSchema } from '../src/schema/infer.js';
-import { toFbs } from '../src/schema/to-fbs.js';
-import { toProto } from '../src/schema/to-proto.js';
-import { installWithoutSimdjson } from './support/install.js';
-import { flatcCompiles, hasTool, protocCompiles } from './support/oracles.js';
-import { REPO_ROOT } from './support/paths.js';
+import { FORMATS } from '../../src/codec.js';
+import { CLI_OPTIONS } from '../../src/cli/args.js';
+import type { CliResult } from '../../src/cli/main.js';
+import { formatBytes } from '../../src/report/format.js';
+import { inferSchema } from '../../src/schema/infer.js';
+import { toFbs } from '../../src/schema/to-fbs.js';
+import { toProto } from '../../src/schema/to-proto.js';
+import { installWithoutSimdjson } from '../support/install.js';
+import { flatcCompiles, hasTool, protocCompiles } from '../support/oracles.js';
+import { REPO_ROOT } from '../support/paths.js';
 
 const BIN = join(REPO_ROOT, 'packages/core/bin/wirebench.js');
 const FAST = ['--quick', '--rounds', '3'];

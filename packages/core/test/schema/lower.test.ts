@@ -1,8 +1,16 @@
+/**
+ * schema/lower.ts: lowering a schema into the helper messages each format can say (boxes for nested
+ * lists and for the presence of lists in protobuf, the dynamic Value message), and what the codecs
+ * built on the lowered schema keep.
+ */
 import { describe, expect, it } from 'vitest';
-import { FLATBUFFERS_RULES, PROTOBUF_RULES, lowerSchema } from '../src/schema/lower.js';
-import { inferSchema } from '../src/schema/infer.js';
-import type { Schema } from '../src/schema/types.js';
-import { findMessage } from '../src/schema/types.js';
+import { flatbuffersCodec } from '../../src/formats/flatbuffers/codec.js';
+import { protobufCodec } from '../../src/formats/protobuf/codec.js';
+import { FLATBUFFERS_RULES, PROTOBUF_RULES, lowerSchema } from '../../src/schema/lower.js';
+import { inferSchema } from '../../src/schema/infer.js';
+import type { Schema } from '../../src/schema/types.js';
+import { findMessage } from '../../src/schema/types.js';
+import { OPTIONAL_SCALARS } from '../support/optional-scalars.js';
 
 const fieldTypes = (schema: Schema, message: string): Record<string, string> =>
   Object.fromEntries(findMessage(schema, message).fields.map((f) => [f.name, JSON.stringify(f.type)]));
@@ -48,5 +56,15 @@ describe('lowerSchema', () => {
   it('leaves a schema without such shapes unchanged', () => {
     const plain = inferSchema({ a: 1, b: ['x'], c: { d: true } });
     expect(lowerSchema(plain, PROTOBUF_RULES).schema).toEqual(plain);
+  });
+});
+
+describe('codecs on a lowered schema', () => {
+  it('keep an absent optional list apart from an empty one (protobuf through a box message)', () => {
+    const schema: Schema = { ...OPTIONAL_SCALARS, messages: [{ name: 'R', fields: [{ ...OPTIONAL_SCALARS.messages[0]!.fields[3]!, optional: true }] }] };
+    for (const codec of [flatbuffersCodec(schema), protobufCodec(schema)]) {
+      expect(codec.decode(codec.encode({}))).toEqual({});
+      expect(codec.decode(codec.encode({ names: [] }))).toEqual({ names: [] });
+    }
   });
 });

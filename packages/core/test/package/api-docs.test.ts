@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './support/paths.js';
+import { REPO_ROOT } from '../support/paths.js';
 
 const PACKAGE_DIR = join(REPO_ROOT, 'packages/core');
 const DIST = join(PACKAGE_DIR, 'dist');

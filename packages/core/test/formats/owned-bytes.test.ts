@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Codec } from '../src/codec.js';
-import { cborCodec } from '../src/formats/cbor/codec.js';
-import { flatbuffersCodec } from '../src/formats/flatbuffers/codec.js';
-import { jsonCodec } from '../src/formats/json/codec.js';
-import { msgpackCodec } from '../src/formats/msgpack/codec.js';
-import { protobufCodec } from '../src/formats/protobuf/codec.js';
-import { inferSchema } from '../src/schema/infer.js';
+import type { Codec } from '../../src/codec.js';
+import { cborCodec } from '../../src/formats/cbor/codec.js';
+import { flatbuffersCodec } from '../../src/formats/flatbuffers/codec.js';
+import { jsonCodec } from '../../src/formats/json/codec.js';
+import { msgpackCodec } from '../../src/formats/msgpack/codec.js';
+import { protobufCodec } from '../../src/formats/protobuf/codec.js';
+import { inferSchema } from '../../src/schema/infer.js';
 
 const first = { id: 1, name: 'first', tags: ['a', 'b'] };
 const second = { id: 2, name: 'second', tags: ['c'] };

@@ -10,20 +10,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkRoundTrip } from '../src/fidelity.js';
-import { protobufCodec } from '../src/formats/protobuf/codec.js';
-import { flatbuffersCodec } from '../src/formats/flatbuffers/codec.js';
-import { seededRandom } from '../src/random.js';
-import { canonicalSamples } from '../src/samples.js';
-import { schemaFromProto } from '../src/schema/from-proto.js';
-import { inferSchema } from '../src/schema/infer.js';
-import { toFbs } from '../src/schema/to-fbs.js';
-import { toProto } from '../src/schema/to-proto.js';
-import type { FieldDef, MessageDef, Schema } from '../src/schema/types.js';
-import { findMessage } from '../src/schema/types.js';
-import { flatcCompiles, hasTool, parseTextFormat, protocCompiles } from './support/oracles.js';
-import { CORPUS_DIR, canonicalProto, corpusFiles } from './support/paths.js';
-import { jsonValue as anyJson } from './support/json-arbitrary.js';
+import { checkRoundTrip } from '../../src/fidelity.js';
+import { protobufCodec } from '../../src/formats/protobuf/codec.js';
+import { flatbuffersCodec } from '../../src/formats/flatbuffers/codec.js';
+import { seededRandom } from '../../src/random.js';
+import { canonicalSamples } from '../../src/samples.js';
+import { schemaFromProto } from '../../src/schema/from-proto.js';
+import { inferSchema } from '../../src/schema/infer.js';
+import { toFbs } from '../../src/schema/to-fbs.js';
+import { toProto } from '../../src/schema/to-proto.js';
+import type { FieldDef, MessageDef, Schema } from '../../src/schema/types.js';
+import { findMessage } from '../../src/schema/types.js';
+import { flatcCompiles, hasTool, parseTextFormat, protocCompiles } from '../support/oracles.js';
+import { CORPUS_DIR, canonicalProto, corpusFiles, withCorpus } from '../support/paths.js';
+import { jsonValue as anyJson } from '../support/json-arbitrary.js';
 
 
 const hasProtoc = hasTool('protoc');
@@ -113,36 +113,6 @@ describe('field ids, wire names and message names do not depend on record, sampl
   });
 });
 
-describe('inferSchema with several samples', () => {
-  it('observes more samples as payloads of the same root, not as an array', () => {
-    const schema = inferSchema({ a: 1 }, { moreSamples: [{ b: 'x' }] });
-    expect(schema.wrappedRoot).toBeUndefined();
-    const root = findMessage(schema, schema.root);
-    expect(root.fields.map((f) => [f.jsonName, f.optional, f.nullable])).toEqual([
-      ['a', true, false],
-      ['b', true, false],
-    ]);
-  });
-
-  it('keeps a root array a list root, with or without more samples', () => {
-    for (const schema of [inferSchema([1, 2]), inferSchema([1, 2], { moreSamples: [[3], []] })]) {
-      expect(schema.wrappedRoot).toBe(true);
-      expect(findMessage(schema, schema.root).fields[0]!.type).toEqual({ kind: 'list', of: { kind: 'scalar', scalar: 'int32' } });
-    }
-    // A record sample and an array sample of one root: the root mixes kinds, so it is dynamic.
-    const mixed = inferSchema({ a: 1 }, { moreSamples: [[1]] });
-    expect(mixed.wrappedRoot).toBe(true);
-    expect(findMessage(mixed, mixed.root).fields[0]!.type).toEqual({ kind: 'any' });
-  });
-
-  it('merges values across samples: nullable, wider numbers, mixed kinds', () => {
-    const schema = inferSchema({ n: 1, s: 'x', m: 1 }, { moreSamples: [{ n: 2 ** 40, s: null, m: 'x' }] });
-    expect(field(schema, 'Root', 'n')!.type).toEqual({ kind: 'scalar', scalar: 'int64' });
-    expect(field(schema, 'Root', 's')!.nullable).toBe(true);
-    expect(field(schema, 'Root', 'm')!.type).toEqual({ kind: 'any' });
-  });
-});
-
 describe('toProto json_name', () => {
   const keys = ['user_name', 'userName', 'a b', '@type', '1st', 'é', '', '__proto__', 'constructor', 'value', 'Value', 'x"\\\n\u0001'];
   const schema = inferSchema(Object.fromEntries(keys.map((k, i) => [k, i])));
@@ -201,10 +171,11 @@ describe('schemaFromProto(toProto(s)) is the same contract as s', () => {
     }
   });
 
-  const files = corpusFiles();
-  it.skipIf(files.length === 0).each(files.length > 0 ? files : ['(no corpus)'])('for the corpus file %s', (file) => {
-    const value = JSON.parse(readFileSync(join(CORPUS_DIR, file), 'utf8')) as unknown;
-    expectSameContract(inferSchema(value), [value]);
+  withCorpus('for the corpus files', () => {
+    it.each(corpusFiles())('for the corpus file %s', (file) => {
+      const value = JSON.parse(readFileSync(join(CORPUS_DIR, file), 'utf8')) as unknown;
+      expectSameContract(inferSchema(value), [value]);
+    });
   });
 
   it('for random JSON (property)', () => {

@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OutputChunk } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './support/paths.js';
+import { REPO_ROOT } from '../support/paths.js';
 
 const PACKAGE_DIR = join(REPO_ROOT, 'packages/core');
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.log(`package.test.ts: no Chromium at ${CHROMIUM} (apt-get install chromium): the browser bundle is built but not run`);
+if (!hasChromium) console.log(`package/tarball.test.ts: no Chromium at ${CHROMIUM} (apt-get install chromium): the browser bundle is built but not run`);
 
 /** Every format library and tinybench: the root entry must load none of them. */
 const LIBRARIES = ['protobufjs', 'long', 'tinybench', 'simdjson', 'flatbuffers', 'cbor-x', '@msgpack/msgpack'];

@@ -1,12 +1,12 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import type { Codec } from '../src/codec.js';
-import { jsonCodec } from '../src/formats/json/codec.js';
-import { msgpackCodec } from '../src/formats/msgpack/codec.js';
-import { measure } from '../src/measure/engine.js';
-import { MIN_SAMPLES } from '../src/measure/timing.js';
-import type { ExtraRow, MeasureOptions, MeasureProgress, MeasureTarget, PayloadResult } from '../src/measure/types.js';
-import { RESULT_FORMAT, RESULT_VERSION } from '../src/measure/types.js';
+import type { Codec } from '../../src/codec.js';
+import { jsonCodec } from '../../src/formats/json/codec.js';
+import { msgpackCodec } from '../../src/formats/msgpack/codec.js';
+import { measure } from '../../src/measure/engine.js';
+import { MIN_SAMPLES } from '../../src/measure/timing.js';
+import type { ExtraRow, MeasureOptions, MeasureProgress, MeasureTarget, PayloadResult } from '../../src/measure/types.js';
+import { RESULT_FORMAT, RESULT_VERSION } from '../../src/measure/types.js';
 
 const payload = { name: 'rows', value: { rows: Array.from({ length: 50 }, (_, i) => ({ id: i, name: `row ${i}`, ok: i % 2 === 0 })) } };
 // Short, so the suite stays fast: these tests check what the engine does, not how fast anything is.

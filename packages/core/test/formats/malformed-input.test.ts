@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Codec, FormatId } from '../src/codec.js';
-import { FORMATS } from '../src/codec.js';
-import { createCodec } from '../src/create-codec.js';
-import { WirebenchError } from '../src/errors.js';
-import { jsonKind } from '../src/fidelity.js';
-import { canonicalCases } from './support/canonical.js';
+import type { Codec, FormatId } from '../../src/codec.js';
+import { FORMATS } from '../../src/codec.js';
+import { createCodec } from '../../src/create-codec.js';
+import { WirebenchError } from '../../src/errors.js';
+import { jsonKind } from '../../src/fidelity.js';
+import { canonicalCases } from '../support/canonical.js';
 
 const order = canonicalCases().find((c) => c.shape === 'order')!;
 const codecFor = (format: FormatId): Promise<Codec> => createCodec(format, { schema: order.schema });

@@ -10,8 +10,8 @@ import type { Codec, FormatId } from '@wirebench/core';
 import { checkRoundTrip, MEDIA_TYPES, WirebenchError } from '@wirebench/core';
 import { createFetchClient, HttpStatusError } from '@wirebench/core/negotiate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codecsFromServer } from '../../../examples/negotiation-server/client.js';
-import { createNegotiationServer, LATEST_ORDER, OFFERED, SAMPLE_ORDERS } from '../../../examples/negotiation-server/server.js';
+import { codecsFromServer } from '../../../../examples/negotiation-server/client.js';
+import { createNegotiationServer, LATEST_ORDER, OFFERED, SAMPLE_ORDERS } from '../../../../examples/negotiation-server/server.js';
 
 let server: Server;
 let baseUrl: string;
