@@ -1,0 +1,33 @@
+/**
+ * measure/result-json.ts: the one check of a result JSON read from elsewhere (a file, another
+ * device's download). bench/test/compare.test.ts covers the bench's readers; these are its own cases.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateMeasureResult } from '../../src/measure/result-json.js';
+import { REPO_ROOT } from '../support/paths.js';
+
+/** A result measure() wrote: the committed CI baseline (a real run, never edited by hand). */
+const baseline = (): Record<string, unknown> => JSON.parse(readFileSync(join(REPO_ROOT, 'bench/baselines/node-quick.json'), 'utf8')) as Record<string, unknown>;
+
+describe('validateMeasureResult', () => {
+  it('returns a result measure() wrote, unchanged', () => {
+    const result = baseline();
+    expect(validateMeasureResult(result)).toBe(result);
+  });
+
+  it('refuses what is not a wirebench result, or another version, saying which', () => {
+    expect(() => validateMeasureResult([])).toThrow(/^not a wirebench result: expected a JSON object, got an? array/);
+    expect(() => validateMeasureResult({ ...baseline(), format: 'other' })).toThrow(/^not a wirebench result: "format" is "other"/);
+    expect(() => validateMeasureResult({ ...baseline(), version: 0 })).toThrow(/^wirebench result version 0 is not supported/);
+  });
+
+  it('names the path of the first field a reader would trip on', () => {
+    const result = baseline();
+    const payloads = result['payloads'] as Array<{ rows: Array<Record<string, unknown>> }>;
+    const row = payloads[0]?.rows[1] as Record<string, unknown>;
+    row['encode'] = { ...(row['encode'] as object), median: 'fast' };
+    expect(() => validateMeasureResult(result)).toThrow(/payloads\[0\]\.rows\[1\]\.encode\.median must be a (finite )?number/);
+  });
+});
