@@ -1,8 +1,8 @@
 import type { FormatId } from './codec.js';
 import { WirebenchError } from './errors.js';
-import { childPath } from './fidelity.js';
 import type { Limits } from './limits.js';
 import { limitExceeded, stringTooLong } from './limits.js';
+import { Refusal, refusalError } from './refusal.js';
 
 /** A plain object: what JSON.parse makes (prototype Object.prototype, or null). Arrays, Dates, Maps and class instances are not. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -47,12 +47,6 @@ function describeObject(value: object): string {
   return `a ${name || 'non-plain object'} (only plain objects, arrays, strings, finite numbers, booleans and null are JSON data)`;
 }
 
-/** Thrown inside the walk; each level adds its key while the stack unwinds, so paths cost nothing until something is wrong. */
-class Refusal {
-  readonly keys: Array<string | number> = [];
-  constructor(readonly error: (path: string) => WirebenchError) {}
-}
-
 /**
  * Refuses, before a binary encoder sees it, anything that is not JSON data or that its decoder
  * would refuse under `limits`: NaN, ±Infinity, BigInt, undefined, Dates, Maps, Sets, typed arrays,
@@ -82,11 +76,6 @@ function walk(value: unknown, format: FormatId, limits: Limits, jsonData: boolea
     visit(value, 1, format, limits, jsonData, facts);
     return facts;
   } catch (thrown) {
-    if (thrown instanceof Refusal) {
-      let path = '$';
-      for (let i = thrown.keys.length - 1; i >= 0; i--) path = childPath(path, thrown.keys[i] as string | number);
-      throw thrown.error(path);
-    }
     // Within MAX_DEPTH the stack holds, unless the caller was already deep in it: say so, not that a limit was passed.
     if (thrown instanceof RangeError && /call stack/i.test(thrown.message)) {
       throw new WirebenchError(
@@ -94,7 +83,8 @@ function walk(value: unknown, format: FormatId, limits: Limits, jsonData: boolea
         { format, cause: thrown },
       );
     }
-    throw thrown;
+    // A Refusal thrown inside the walk gained its keys while the stack unwound: its error names the path.
+    throw refusalError(thrown);
   }
 }
 

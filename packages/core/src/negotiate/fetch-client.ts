@@ -2,6 +2,7 @@ import type { Codec, FormatId } from '../codec.js';
 import { WirebenchError } from '../errors.js';
 import { jsonCodec } from '../formats/json/codec.js';
 import { DEFAULT_LIMITS } from '../limits.js';
+import { decodeLossy } from '../wire/utf8.js';
 import { acceptHeader } from './accept.js';
 import { formatForContentType } from './media-types.js';
 
@@ -131,7 +132,7 @@ async function statusError(what: string, response: Response): Promise<HttpStatus
   try {
     // Its start only: four bytes per character is the most UTF-8 takes.
     const { bytes } = await readUpTo(response, 4 * ERROR_BODY_CHARS, 'start');
-    body = new TextDecoder().decode(bytes).trim().slice(0, ERROR_BODY_CHARS);
+    body = decodeLossy(bytes).trim().slice(0, ERROR_BODY_CHARS);
   } catch {
     // The status says enough when the body cannot be read.
   }

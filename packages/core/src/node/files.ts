@@ -3,6 +3,7 @@ import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { LossyNumber } from '../json-text/parse-json.js';
 import { parseJson } from '../json-text/parse-json.js';
+import { invalidUtf8Offset } from '../wire/utf8.js';
 
 /** A payload file that cannot be measured (missing, unreadable, invalid JSON), with the one line that says why. */
 export class PayloadFileError extends Error {
@@ -216,52 +217,8 @@ function readText(file: string): string {
   try {
     return STRICT_UTF8.decode(bytes);
   } catch {
-    throw new PayloadFileError(`${file}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes)} (JSON text must be UTF-8)`);
+    throw new PayloadFileError(`${file}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes, 0, bytes.length)} (JSON text must be UTF-8)`);
   }
-}
-
-/**
- * The offset (from 0) where the first ill-formed UTF-8 sequence in `bytes` starts, or -1 when there
- * is none. Ill-formed as in the Unicode standard's table 3-7, which TextDecoder's fatal mode applies:
- * a stray continuation byte, an overlong form, a surrogate, a code point past U+10FFFF, or a sequence
- * cut short (by another byte or by the end).
- */
-export function invalidUtf8Offset(bytes: Uint8Array): number {
-  let i = 0;
-  while (i < bytes.length) {
-    const length = wellFormedLength(bytes, i);
-    if (length === 0) return i;
-    i += length;
-  }
-  return -1;
-}
-
-/** The length of the well-formed sequence at `i`, or 0 when the sequence there is ill-formed. */
-function wellFormedLength(bytes: Uint8Array, i: number): number {
-  const lead = bytes[i] as number;
-  if (lead < 0x80) return 1;
-  const rule = leadRule(lead);
-  if (rule === undefined) return 0;
-  const [length, low, high] = rule;
-  // Only the second byte's range depends on the lead; the others are any continuation byte.
-  const second = bytes[i + 1];
-  if (second === undefined || second < low || second > high) return 0;
-  for (let k = 2; k < length; k++) {
-    if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80) return 0;
-  }
-  return length;
-}
-
-/** For a lead byte past ASCII: its sequence's length and the range of its second byte (table 3-7), or undefined if it leads none. */
-function leadRule(lead: number): readonly [length: number, low: number, high: number] | undefined {
-  if (lead >= 0xc2 && lead <= 0xdf) return [2, 0x80, 0xbf];
-  if (lead === 0xe0) return [3, 0xa0, 0xbf]; // below A0: an overlong form
-  if (lead === 0xed) return [3, 0x80, 0x9f]; // above 9F: a surrogate
-  if (lead >= 0xe1 && lead <= 0xef) return [3, 0x80, 0xbf];
-  if (lead === 0xf0) return [4, 0x90, 0xbf]; // below 90: an overlong form
-  if (lead >= 0xf1 && lead <= 0xf3) return [4, 0x80, 0xbf];
-  if (lead === 0xf4) return [4, 0x80, 0x8f]; // above 8F: past U+10FFFF
-  return undefined; // a continuation byte, C0 or C1 (always overlong), or F5 to FF
 }
 
 /**

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { rolldown } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayloadSearch } from '../../src/node/files.js';
-import { PayloadFileError, describeSkippedLinks, invalidUtf8Offset, readPayloadFiles, searchPayloadFiles } from '../../src/node/files.js';
+import { PayloadFileError, describeSkippedLinks, readPayloadFiles, searchPayloadFiles } from '../../src/node/files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wirebench-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -334,79 +334,6 @@ describe('describeSkippedLinks', () => {
     expect(describeSkippedLinks([])).toBeUndefined();
     expect(describeSkippedLinks([{ path: 'd/loop', reason: 'cycle' }])).toBe('skipped 1 symlinked folder already being searched (a link cycle): d/loop');
     expect(describeSkippedLinks([{ path: 'd/alias', reason: 'duplicate' }])).toBe('skipped 1 symlink to a folder or file already found: d/alias');
-  });
-});
-
-/** Whether the bytes are complete, well-formed UTF-8, or (`stream`) could still begin some. */
-function decodes(bytes: Uint8Array, stream = false): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * invalidUtf8Offset by another road, with the fatal TextDecoder alone: find the first byte that no
- * UTF-8 text can go on with (or the end, for a sequence cut short there); the ill-formed sequence
- * starts after the longest well-formed prefix before that byte.
- */
-function offsetByDecoder(bytes: Uint8Array): number {
-  if (decodes(bytes)) return -1;
-  let stop = bytes.length;
-  for (let n = 1; n <= bytes.length; n++) {
-    if (!decodes(bytes.subarray(0, n), true)) {
-      stop = n;
-      break;
-    }
-  }
-  let offset = stop - 1;
-  while (offset > 0 && !decodes(bytes.subarray(0, offset))) offset--;
-  return offset;
-}
-
-describe('invalidUtf8Offset', () => {
-  const bytes = (...parts: Array<string | number>): Uint8Array =>
-    Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...new TextEncoder().encode(part)] : [part])));
-
-  it.each<[string, Uint8Array, number]>([
-    ['ASCII', bytes('{"a": 1}'), -1],
-    ['2-, 3- and 4-byte characters, U+FFFD and U+10FFFF', bytes('Zoë 中 😀 \ufffd', 0xf4, 0x8f, 0xbf, 0xbf), -1],
-    ['a lone continuation byte', bytes('ab', 0x80, 'c'), 2],
-    ['a truncated 3-byte sequence at the end', bytes('ab', 0xe4, 0xb8), 2],
-    ['a truncated 3-byte sequence before ASCII', bytes(0xe4, 0xb8, 'a'), 0],
-    ['a truncated 4-byte sequence before another lead byte', bytes('a', 0xf0, 0x9f, 0x98, 0xc3, 0xa9), 1],
-    ['an overlong 2-byte form (C0 AF for "/")', bytes('x', 0xc0, 0xaf), 1],
-    ['an overlong 3-byte form (E0 80 AF)', bytes('xy', 0xe0, 0x80, 0xaf), 2],
-    ['an overlong 4-byte form (F0 8F BF BF)', bytes(0xf0, 0x8f, 0xbf, 0xbf), 0],
-    ['a surrogate encoded in UTF-8 (ED A0 80, U+D800)', bytes('"', 0xed, 0xa0, 0x80, '"'), 1],
-    ['a code point past U+10FFFF (F4 90 80 80)', bytes('ok', 0xf4, 0x90, 0x80, 0x80), 2],
-    ['F5, which leads no sequence', bytes(0xf5, 0x80, 0x80, 0x80), 0],
-    ['Latin-1 text', bytes('caf', 0xe9), 3],
-    ['UTF-16 with its byte order mark', Uint8Array.from([0xff, 0xfe, 0x7b, 0x00]), 0],
-  ])('%s', (_, input, offset) => {
-    expect(invalidUtf8Offset(input)).toBe(offset);
-    expect(offsetByDecoder(input)).toBe(offset);
-  });
-
-  it('agrees with the fatal TextDecoder on any bytes', () => {
-    // Sequences cut at the table's boundaries (a lead byte, then bytes at the edges of the ranges that
-    // may follow it), valid characters, and random bytes.
-    const lead = fc.constantFrom(0x7f, 0x80, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff);
-    const next = fc.constantFrom(0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0);
-    const piece = fc.oneof(
-      fc.tuple(lead, fc.array(next, { maxLength: 3 })).map(([first, rest]) => [first, ...rest]),
-      fc.integer({ min: 0, max: 0xff }).map((byte) => [byte]),
-      fc.string({ unit: 'grapheme', maxLength: 2 }).map((text) => [...new TextEncoder().encode(text)]),
-    );
-    const input = fc.array(piece, { maxLength: 12 }).map((pieces) => Uint8Array.from(pieces.flat()));
-    fc.assert(
-      fc.property(input, (bytes) => {
-        expect(invalidUtf8Offset(bytes)).toBe(offsetByDecoder(bytes));
-      }),
-      { numRuns: 3000 },
-    );
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Limits } from '../../limits.js';
+import { decodeUtf8 } from '../../wire/utf8.js';
 import { halfToNumber } from '../schemaless-binary/half-float.js';
-import { BAIL, putEntry, readKey, readText } from '../schemaless-binary/fast-decoder.js';
+import { BAIL, putEntry, readKey } from '../schemaless-binary/fast-decoder.js';
 
 /**
  * CBOR in one pass (see ../schemaless-binary/fast-decoder.ts): builds the value while checking what
@@ -90,7 +91,7 @@ function read(depth: number): unknown {
       const from = pos;
       if (argument > end - from || argument > maxString) throw BAIL;
       pos = from + argument;
-      return readText(src, from, pos);
+      return decodeUtf8(src, from, pos); // malformed UTF-8 throws, and the reader names it
     }
     case 4:
       return argument === INDEFINITE ? readIndefiniteArray(depth) : readArray(argument, depth);

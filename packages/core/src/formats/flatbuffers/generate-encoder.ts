@@ -1,3 +1,4 @@
+import { REFUSED } from '../../refusal.js';
 import { generate } from '../../schema/records.js';
 import type { TypeRef } from '../../schema/types.js';
 import { isPlainObject, recordLimits } from '../../schema/values.js';
@@ -6,10 +7,9 @@ import { SCALAR_FITS, SCALAR_SIZE, SCALAR_WRITER, isInline } from './scalars.js'
 import type { InlineScalar } from './scalars.js';
 import type { ShapeField, TableShape } from './shape.js';
 import { VtableCache, tableShape } from './shape.js';
-import { REFUSED } from './value.js';
 import type { Writer } from './writer.js';
 
-/** Writes the root table for a payload and returns its position; throws (REFUSED, mostly) on anything it cannot write. */
+/** Writes the root table for a payload and returns its position; throws (`REFUSED`, mostly) on anything it cannot write. */
 export type RootWriter = (w: Writer, value: unknown, depth: number) => number;
 
 /**

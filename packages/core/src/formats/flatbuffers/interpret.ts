@@ -3,12 +3,13 @@ import { childPath } from '../../fidelity.js';
 import { setOwn } from '../../json-data.js';
 import type { Limits } from '../../limits.js';
 import { limitExceeded } from '../../limits.js';
+import { REFUSED } from '../../refusal.js';
 import type { FieldDef, MessageDef, TypeRef } from '../../schema/types.js';
 import { describeValue, isPlainObject, scalarMismatch, schemaMismatch } from '../../schema/values.js';
 import { SCALAR_FITS, SCALAR_READ, SCALAR_SIZE, isInline, writeScalar } from './scalars.js';
 import type { TableShape } from './shape.js';
 import { tableShape } from './shape.js';
-import { REFUSED, type ValueCodec } from './value.js';
+import type { ValueCodec } from './value.js';
 import type { ReadValue, TableContext, TablePlan, WriteOffset } from './interpret-table.js';
 import { compileTable } from './interpret-table.js';
 

@@ -1,7 +1,7 @@
 import { WirebenchError } from '../../errors.js';
 import type { Limits } from '../../limits.js';
 import { limitExceeded, tooManyValues, valueBudget } from '../../limits.js';
-import { SHORT_DECODE, Utf8Strings } from '../../wire/utf8.js';
+import { SHORT_STRING, Utf8Strings } from '../../wire/utf8.js';
 
 
 /**
@@ -14,7 +14,7 @@ export class Reader {
   private budget: number;
   /** Values this decode may still produce: each table read spends its shape's cost (`produce`). */
   private values: number;
-  /** Strings past SHORT_DECODE bytes by position: one referenced many times (`createSharedString`) is decoded and charged once. */
+  /** Strings past SHORT_STRING bytes by position: one referenced many times (`createSharedString`) is decoded and charged once. */
   private readonly strings = new Map<number, string>();
   private readonly text: Utf8Strings;
 
@@ -70,14 +70,14 @@ export class Reader {
     const length = this.view.getUint32(start, true);
     this.need(start + 4, length);
     if (length > this.limits.maxStringLength) throw limitExceeded('flatbuffers', 'maxStringLength', this.limits.maxStringLength, `a string of ${length} bytes`);
-    // Memory stays linear in the budget. A string of up to SHORT_DECODE bytes is decoded at each
+    // Memory stays linear in the budget. A string of up to SHORT_STRING bytes is decoded at each
     // reference (without a cache lookup per string) for a unit per two bytes: offsets to one such
     // string cost 4 bytes each, and the string, built 8 characters at a time, can take 200 bytes
     // of heap (a unit each, 32 ASCII bytes retained 50× the input). A longer one is decoded and
     // charged once, a unit per 32 bytes plus the window it was cut from (wire/utf8.ts), then shared
     // (strings are immutable): references to one shared string (`createSharedString`) cost a unit
     // each, and cannot make a window each.
-    if (length <= SHORT_DECODE) {
+    if (length <= SHORT_STRING) {
       this.spend(1 + (length >> 1));
       return this.text.read(start + 4, length);
     }

@@ -1,14 +1,12 @@
 import { WirebenchError } from '../../errors.js';
 import { setOwn } from '../../json-data.js';
 import type { Limits } from '../../limits.js';
+import { REFUSED } from '../../refusal.js';
 import type { MessageDef } from '../../schema/types.js';
 import { isPlainObject } from '../../schema/values.js';
 import type { Reader } from './reader.js';
 import { SCALAR_READ } from './scalars.js';
 import type { Writer } from './writer.js';
-
-/** Thrown by the fast encoders where a value does not fit: the codec then finds out why, with the path, the slow way. */
-export const REFUSED: unique symbol = Symbol('refused');
 
 /** The dynamic Value table's members by slot, as schema/lower.ts makes them (ids 1–6). */
 const MEMBERS = ['bool_value', 'integer_value', 'number_value', 'string_value', 'list_value', 'object_value'] as const;
@@ -42,7 +40,7 @@ export class ValueCodec {
 
   constructor(private readonly limits: Limits) {}
 
-  /** Writes `value` as a Value table and returns its position; throws REFUSED for what JSON data cannot hold or the limits refuse. */
+  /** Writes `value` as a Value table and returns its position; throws `REFUSED` (refusal.ts) for what JSON data cannot hold or the limits refuse. */
   write(w: Writer, value: unknown, depth: number): number {
     if (value === null) return w.table(this.vtable(w, NULL), 4, false);
     switch (typeof value) {

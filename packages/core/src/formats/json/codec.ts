@@ -4,6 +4,7 @@ import { WirebenchError, assertBytes, wrapError } from '../../errors.js';
 import { assertWithinLimits, notJsonScalar } from '../../json-data.js';
 import type { CodecOptions } from '../../limits.js';
 import { checkByteLength, limitsStructure, resolveLimits } from '../../limits.js';
+import { decodeDocument, encodeUtf8 } from '../../wire/utf8.js';
 
 /**
  * JSON as a wire format: UTF-8 bytes both ways, so its decode is timed from bytes like every other
@@ -19,11 +20,6 @@ import { checkByteLength, limitsStructure, resolveLimits } from '../../limits.js
 export function jsonCodec(options: CodecOptions = {}): Codec {
   const limits = resolveLimits(options.limits, 'json');
   const checkShape = limitsStructure(options.limits);
-  const encoder = new TextEncoder();
-  // Invalid UTF-8 is an error, not silently replaced characters. The lenient decoder is faster on
-  // small inputs; only text holding U+FFFD (which valid UTF-8 may also hold) is decoded again strictly.
-  const decoder = new TextDecoder('utf-8');
-  const strictDecoder = new TextDecoder('utf-8', { fatal: true });
   return {
     format: 'json',
     mediaType: MEDIA_TYPES.json,
@@ -34,7 +30,7 @@ export function jsonCodec(options: CodecOptions = {}): Codec {
         const text: string | undefined = JSON.stringify(value);
         // undefined, a function or a symbol: JSON.stringify gives no text at all, which no decoder reads back.
         if (text === undefined) throw new WirebenchError(`$ holds ${notJsonScalar(value) ?? 'a value'}; JSON text cannot hold it`, { format: 'json' });
-        bytes = encoder.encode(text);
+        bytes = encodeUtf8(text);
       } catch (error) {
         throw wrapError('json', 'encode', error);
       }
@@ -46,9 +42,8 @@ export function jsonCodec(options: CodecOptions = {}): Codec {
       checkByteLength('json', limits, bytes.length);
       let value: unknown;
       try {
-        const text = decoder.decode(bytes);
-        if (text.includes('\ufffd')) strictDecoder.decode(bytes); // throws on malformed UTF-8
-        value = JSON.parse(text) as unknown;
+        // Invalid UTF-8 is an error, not silently replaced characters; a leading byte order mark is dropped.
+        value = JSON.parse(decodeDocument(bytes)) as unknown;
       } catch (error) {
         throw wrapError('json', 'decode', error);
       }

@@ -1,5 +1,6 @@
 import type { Limits } from '../../limits.js';
-import { BAIL, putEntry, readKey, readText } from '../schemaless-binary/fast-decoder.js';
+import { decodeUtf8 } from '../../wire/utf8.js';
+import { BAIL, putEntry, readKey } from '../schemaless-binary/fast-decoder.js';
 
 /**
  * MessagePack in one pass (see ../schemaless-binary/fast-decoder.ts): builds the value while
@@ -132,7 +133,7 @@ function readString(length: number): string {
   const from = pos;
   if (length > end - from || length > maxString) throw BAIL;
   pos = from + length;
-  return readText(src, from, pos);
+  return decodeUtf8(src, from, pos); // malformed UTF-8 throws, and the reader names it
 }
 
 function readArray(count: number, depth: number): unknown[] {

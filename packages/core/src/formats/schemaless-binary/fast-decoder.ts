@@ -1,56 +1,18 @@
-import { decodeUtf8InJs } from '../../wire/utf8.js';
+import { decodeUtf8 } from '../../wire/utf8.js';
 
 /**
  * Shared pieces of the one-pass msgpack and CBOR decoders (msgpack/fast-decoder.ts, cbor/fast-decoder.ts).
  *
  * A one-pass decoder builds the value straight from the bytes while checking everything the
  * validating reader (reader.ts) checks. It never explains a refusal: on anything wrong or
- * unusual it throws `BAIL`, and the codec hands the same bytes to the reader, which refuses with
- * the exact message (or builds the rare value the fast path leaves to it). So the fast path only
- * has to be right about what it accepts: the same values the reader would build, nothing it refuses.
+ * unusual it throws `BAIL` (malformed UTF-8: the TextDecoder's TypeError, from wire/utf8.ts), and
+ * the codec hands the same bytes to the reader, which refuses with the exact message (or builds
+ * the rare value the fast path leaves to it). So the fast path only has to be right about what it
+ * accepts: the same values the reader would build, nothing it refuses.
  */
 
 /** Thrown by the one-pass decoders to hand the input to the validating reader. */
 export const BAIL: unique symbol = Symbol('bail');
-
-// fatal: malformed UTF-8 throws (WHATWG's UTF-8 decoder refuses exactly what RFC 3629 does: overlong
-// forms, surrogates, beyond U+10FFFF, truncated); ignoreBOM: a leading U+FEFF is kept, not dropped.
-const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const fromCharCode = String.fromCharCode;
-
-/** UTF-8 bytes `src[from, to)` (in bounds) as a string; throws (`BAIL` or a TypeError) on malformed UTF-8. */
-export function readText(src: Uint8Array, from: number, to: number): string {
-  const length = to - from;
-  if (length <= 12) {
-    // Short ASCII (most keys and many values): a few fromCharCode calls, no array.
-    let text = '';
-    let i = from;
-    for (; i + 4 <= to; i += 4) {
-      const a = src[i] as number;
-      const b = src[i + 1] as number;
-      const c = src[i + 2] as number;
-      const d = src[i + 3] as number;
-      if ((a | b | c | d) & 0x80) return decodeUtf8OrBail(src, from, to);
-      text += fromCharCode(a, b, c, d);
-    }
-    for (; i < to; i++) {
-      const a = src[i] as number;
-      if (a & 0x80) return decodeUtf8OrBail(src, from, to);
-      text += fromCharCode(a);
-    }
-    return text;
-  }
-  return length <= JS_DECODE_MAX ? decodeUtf8OrBail(src, from, to) : strictDecoder.decode(src.subarray(from, to));
-}
-
-/** Below this many bytes, decoding in JS beats the call into TextDecoder. */
-const JS_DECODE_MAX = 96;
-
-function decodeUtf8OrBail(src: Uint8Array, from: number, to: number): string {
-  const text = decodeUtf8InJs(src, from, to);
-  if (text === undefined) throw BAIL;
-  return text;
-}
 
 // Map keys repeat (every object of an array has the same ones): short keys are decoded once and
 // the same string is handed back, which also makes the property stores hit V8's caches.
@@ -59,10 +21,10 @@ const MAX_CACHED_KEY = 16;
 const cachedBytes: Array<Uint8Array | undefined> = new Array<Uint8Array | undefined>(KEY_CACHE_SIZE).fill(undefined);
 const cachedText: string[] = new Array<string>(KEY_CACHE_SIZE).fill('');
 
-/** A map key: `readText`, through a cache for short keys. */
+/** A map key: `decodeUtf8` (wire/utf8.ts), through a cache for short keys. */
 export function readKey(src: Uint8Array, from: number, to: number): string {
   const length = to - from;
-  if (length > MAX_CACHED_KEY || length === 0) return readText(src, from, to);
+  if (length > MAX_CACHED_KEY || length === 0) return decodeUtf8(src, from, to);
   const slot = ((length << 7) ^ ((src[from] as number) << 4) ^ ((src[from + (length >> 1)] as number) << 1) ^ (src[to - 1] as number)) & (KEY_CACHE_SIZE - 1);
   const entry = cachedBytes[slot];
   if (entry !== undefined && entry.length === length) {
@@ -70,7 +32,7 @@ export function readKey(src: Uint8Array, from: number, to: number): string {
     while (i < length && entry[i] === src[from + i]) i++;
     if (i === length) return cachedText[slot] as string;
   }
-  const text = readText(src, from, to);
+  const text = decodeUtf8(src, from, to);
   cachedBytes[slot] = src.slice(from, to);
   cachedText[slot] = text;
   return text;

@@ -1,4 +1,4 @@
-import { decodeUtf8 } from './utf8-check.js';
+import { decodeUtf8 } from '../../wire/utf8.js';
 
 /**
  * The keys of the maps the validating reader has open, to refuse a map that holds one key twice.

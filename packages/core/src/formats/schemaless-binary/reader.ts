@@ -3,14 +3,14 @@ import type { WirebenchError } from '../../errors.js';
 import { setOwn } from '../../json-data.js';
 import type { Limits } from '../../limits.js';
 import { limitExceeded } from '../../limits.js';
+import { decodeUtf8, invalidUtf8Offset } from '../../wire/utf8.js';
 import { BinaryInput } from './input.js';
 import { HASH_SEED, MapKeys, hashBytes } from './map-keys.js';
-import { decodeUtf8, utf8Error } from './utf8-check.js';
 
 /**
  * The part of the msgpack and CBOR readers that does not depend on the format: the container
  * stack, the limits, map keys (strings only, no duplicates: map-keys.ts; `__proto__` as data),
- * UTF-8 checks (utf8-check.ts), and building values (plain objects via `setOwn`, so a `__proto__`
+ * UTF-8 checks (wire/utf8.ts), and building values (plain objects via `setOwn`, so a `__proto__`
  * key is an own data property as JSON.parse makes it). The bytes, the position and errors that
  * name a byte offset are its base class's (input.ts).
  *
@@ -99,7 +99,7 @@ export abstract class BinaryReader extends BinaryInput {
     const isKey = this.enter(start);
     const bytes = this.bytes;
     if (to - from > this.limits.maxStringLength) throw this.limit('maxStringLength', `a string of ${to - from} bytes`, start);
-    const bad = utf8Error(bytes, from, to);
+    const bad = invalidUtf8Offset(bytes, from, to);
     if (bad >= 0) throw this.badUtf8(bad, start);
     if (isKey) this.keys.add(start, from, to, hashBytes(HASH_SEED, bytes, from, to), undefined);
     const value = decodeUtf8(bytes, from, to);
@@ -120,7 +120,7 @@ export abstract class BinaryReader extends BinaryInput {
       const from = ranges[i] as number;
       const to = ranges[i + 1] as number;
       // Each chunk must be valid UTF-8 by itself: a character split across chunks is malformed.
-      const bad = utf8Error(bytes, from, to);
+      const bad = invalidUtf8Offset(bytes, from, to);
       if (bad >= 0) throw this.badUtf8(bad, start);
       hash = hashBytes(hash, bytes, from, to);
     }

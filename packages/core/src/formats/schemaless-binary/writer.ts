@@ -3,17 +3,17 @@ import type { WirebenchError } from '../../errors.js';
 import { wrapError } from '../../errors.js';
 import { assertEncodable } from '../../json-data.js';
 import type { Limits } from '../../limits.js';
+import { REFUSED } from '../../refusal.js';
 import { keepsBuffer } from '../../wire/buffer.js';
 import { writeUtf8 } from '../../wire/utf8.js';
 
 /**
  * The one-pass writer behind the msgpack and CBOR encoders: walks JSON data once, writing bytes
  * and checking, as it goes, what `assertEncodable` checks (plain objects and arrays, finite
- * numbers, well-formed strings, the limits). It never explains a refusal: it throws `REFUSED`,
+ * numbers, well-formed strings, the limits). It never explains a refusal: it throws `REFUSED` (refusal.ts),
  * and the codec runs `assertEncodable`, which throws the error with the JSON path. A format
  * (a subclass) says how numbers and headers look; the bytes are the ones its library writes.
  */
-export const REFUSED: unique symbol = Symbol('refused');
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -43,7 +43,7 @@ export abstract class ValueWriter {
     this.maxString = limits.maxStringLength;
   }
 
-  /** The bytes of `value` in a fresh array that owns its buffer; throws `REFUSED` (or what a getter throws) on what is not JSON data. */
+  /** The bytes of `value` in a fresh array that owns its buffer; throws a Refusal (or what a getter throws) on what is not JSON data. */
   write(value: unknown): Uint8Array {
     this.busy = true;
     this.pos = 0;

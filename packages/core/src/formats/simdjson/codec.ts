@@ -4,6 +4,7 @@ import { WirebenchError, assertBytes, wrapError } from '../../errors.js';
 import { assertWithinLimits } from '../../json-data.js';
 import type { CodecOptions } from '../../limits.js';
 import { checkByteLength, limitsStructure, resolveLimits } from '../../limits.js';
+import { decodeDocument } from '../../wire/utf8.js';
 import { jsonCodec } from '../json/codec.js';
 
 interface SimdjsonBinding {
@@ -77,7 +78,6 @@ export function simdjsonCodec(options: CodecOptions = {}): Codec {
   const json = jsonCodec(options);
   const limits = resolveLimits(options.limits, 'simdjson');
   const checkShape = limitsStructure(options.limits);
-  const decoder = new TextDecoder('utf-8', { fatal: true });
   return {
     format: 'simdjson',
     mediaType: MEDIA_TYPES.simdjson,
@@ -95,7 +95,7 @@ export function simdjsonCodec(options: CodecOptions = {}): Codec {
       checkByteLength('simdjson', limits, bytes.length);
       let value: unknown;
       try {
-        const text = decoder.decode(bytes);
+        const text = decodeDocument(bytes);
         value = simdjsonMayDiffer(text) ? JSON.parse(text) : parseOrFallBack(simdjson, text);
       } catch (error) {
         throw wrapError('simdjson', 'decode', error);

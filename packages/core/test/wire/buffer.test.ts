@@ -4,14 +4,14 @@
  * an encode started (by a getter) while another one is writing.
  */
 import { describe, expect, it } from 'vitest';
-import { FORMATS } from '../src/codec.js';
-import { createCodec } from '../src/create-codec.js';
-import { MsgpackWriter } from '../src/formats/msgpack/writer.js';
-import { ProtoWriter } from '../src/formats/protobuf/writer.js';
-import { Writer as FlatWriter } from '../src/formats/flatbuffers/writer.js';
-import { DEFAULT_LIMITS } from '../src/limits.js';
-import { inferSchema } from '../src/schema/infer.js';
-import { keepsBuffer } from '../src/wire/buffer.js';
+import { FORMATS } from '../../src/codec.js';
+import { createCodec } from '../../src/create-codec.js';
+import { MsgpackWriter } from '../../src/formats/msgpack/writer.js';
+import { ProtoWriter } from '../../src/formats/protobuf/writer.js';
+import { Writer as FlatWriter } from '../../src/formats/flatbuffers/writer.js';
+import { DEFAULT_LIMITS } from '../../src/limits.js';
+import { inferSchema } from '../../src/schema/infer.js';
+import { keepsBuffer } from '../../src/wire/buffer.js';
 
 const ENCODERS = FORMATS.filter((format) => format !== 'simdjson');
 
