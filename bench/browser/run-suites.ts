@@ -4,14 +4,15 @@
  * Browser-safe: no Node API, no DOM API.
  */
 import { parseJson } from '@wirebench/core';
-import type { MeasureProgress, MeasureTarget } from '@wirebench/core/measure';
+import type { MeasureProgress } from '@wirebench/core/measure';
 import { measure } from '@wirebench/core/measure';
 import proto from '../../schemas/canonical.proto?raw';
 import type { BrowserOutcome, BrowserRunConfig, PayloadFileRef } from '../src/browser/protocol.js';
 import { SUITES } from '../src/suites/index.js';
 import type { ParsedPayload } from '../src/suites/payloads.js';
 import { payloadsSuite } from '../src/suites/payloads.js';
-import type { Suite, SuiteContext, SuitePlan } from '../src/suites/suite.js';
+import type { Suite, SuiteContext } from '../src/suites/suite.js';
+import { planTargets } from '../src/suites/suite.js';
 
 export type { BrowserOutcome, BrowserRunConfig };
 
@@ -65,15 +66,10 @@ export async function runSuites(config: BrowserRunConfig, onProgress: (progress:
   const filter = config.filter === null ? undefined : new RegExp(config.filter, 'i');
   const suites: Suite[] = config.suites.map((name) => SUITES[name]);
   if (config.files.length > 0) suites.push(payloadsSuite(await fetchPayloads(config.files)));
-  const targets: MeasureTarget[] = [];
-  const plans: SuitePlan[] = [];
-  for (const suite of suites) {
-    const plan = await suite.plan(context);
-    plans.push(plan);
-    targets.push(...plan.targets.filter((t) => !filter || filter.test(t.payload.name)));
-  }
+  const planned = await planTargets(suites, context, filter);
+  const targets = planned.targets;
   // Read after measuring: suites add notes while the engine builds their library rows.
-  const notes = (): string[] => [...new Set(plans.flatMap((plan) => plan.notes))];
+  const notes = (): string[] => [...new Set(planned.notes())];
   if (targets.length === 0) return { ok: false, noTargets: true, message: `no payload matches --filter ${filter}`, notes: notes() };
   const result = await measure(targets, {
     rounds: config.rounds,

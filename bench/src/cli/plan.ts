@@ -1,16 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { MeasureOptions, MeasureTarget } from '@wirebench/core/measure';
+import type { MeasureOptions } from '@wirebench/core/measure';
 import { PayloadFileError, checkOutput, cpuPressure, nodeCompressors, writeOutput } from '@wirebench/core/node';
 import { nodeEnvironment } from '../node/environment.js';
 import { filesSuite } from '../suites/files.js';
 import { SUITES } from '../suites/index.js';
-import type { Suite, SuiteContext, SuitePlan } from '../suites/suite.js';
+import type { Suite, SuiteContext } from '../suites/suite.js';
+import { planTargets } from '../suites/suite.js';
 import type { BenchArgs } from './options.js';
 
 const CANONICAL_PROTO = fileURLToPath(new URL('../../../schemas/canonical.proto', import.meta.url));
 
-export { PayloadFileError, checkOutput, writeOutput };
+export { PayloadFileError, checkOutput, planTargets, writeOutput };
 
 /** The suites the command line asks for: the built-in suites named, then the user's files, if any. */
 export function suitesFor(args: BenchArgs): Suite[] {
@@ -21,22 +22,6 @@ export function contextFor(args: BenchArgs): SuiteContext {
   return { proto: readFileSync(CANONICAL_PROTO, 'utf8'), seed: args.seed, formats: args.formats, libraries: args.libraries };
 }
 
-/** Plans the suites' payloads, filtered by name, with the notes every suite left. */
-export async function planTargets(
-  suites: readonly Suite[],
-  context: SuiteContext,
-  filter: RegExp | undefined,
-): Promise<{ targets: MeasureTarget[]; notes: () => string[] }> {
-  const targets: MeasureTarget[] = [];
-  const plans: SuitePlan[] = [];
-  for (const suite of suites) {
-    const plan = await suite.plan(context);
-    plans.push(plan);
-    targets.push(...plan.targets.filter((t) => !filter || filter.test(t.payload.name)));
-  }
-  // A function: suites add notes while the engine builds their library rows.
-  return { targets, notes: () => plans.flatMap((plan) => plan.notes) };
-}
 
 /** The engine settings the command line asks for, with what only Node can tell (CPU pressure, brotli, the machine). */
 export function nodeMeasureOptions(args: BenchArgs): MeasureOptions {

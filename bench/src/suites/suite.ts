@@ -65,3 +65,20 @@ export function withLibraries(target: MeasureTarget, schema: Schema, context: Su
   };
   return { ...target, extras };
 }
+
+/** Plans the suites' payloads, filtered by name, with the notes every suite left (the Node runners and the browser page alike). */
+export async function planTargets(
+  suites: readonly Suite[],
+  context: SuiteContext,
+  filter: RegExp | undefined,
+): Promise<{ targets: MeasureTarget[]; notes: () => string[] }> {
+  const targets: MeasureTarget[] = [];
+  const plans: SuitePlan[] = [];
+  for (const suite of suites) {
+    const plan = await suite.plan(context);
+    plans.push(plan);
+    targets.push(...plan.targets.filter((t) => !filter || filter.test(t.payload.name)));
+  }
+  // A function: suites add notes while the engine builds their library rows.
+  return { targets, notes: () => plans.flatMap((plan) => plan.notes) };
+}
