@@ -168,6 +168,11 @@ export function writeWith<W extends ValueWriter>(writer: W, make: () => W, value
  * `assertEncodable` walks the value again and throws the refusal with its JSON path.
  */
 export function refusal(value: unknown, format: FormatId, limits: Limits, error: unknown): WirebenchError {
-  assertEncodable(value, format, limits);
+  try {
+    assertEncodable(value, format, limits);
+  } catch (thrown) {
+    // A getter in the value that throws does so again in this walk: still a WirebenchError, as every format's.
+    return wrapError(format, 'encode', thrown);
+  }
   return wrapError(format, 'encode', error === REFUSED ? new Error('the value was refused but no reason was found') : error);
 }

@@ -48,6 +48,13 @@ describe.each(FORMATS)('%s encode refuses what is not JSON data, naming its path
     expect(error.message).toContain(path);
     expect(error.message).toMatch(problem);
   });
+
+  it('a getter that throws is a WirebenchError that carries its error, as in every format', () => {
+    const record = { ok: 1 };
+    Object.defineProperty(record, 'x', { enumerable: true, get: () => { throw new Error('boom'); } });
+    const error = refusal(format, () => codec.encode({ a: record }));
+    expect(error.message).toBe(`${format}: encode failed: boom`);
+  });
 });
 
 describe.each(FORMATS)('%s decode refuses malformed UTF-8', (format) => {
