@@ -23,6 +23,11 @@ export const MEDIA_TYPES: Readonly<Record<FormatId, string>> = {
 export interface Codec {
   readonly format: FormatId;
   readonly mediaType: string;
+  /**
+   * The code that runs the format: `'wirebench'` for wirebench's own codecs, the npm name of the
+   * library for the others (see `IMPLEMENTATIONS`); absent on codecs made outside wirebench.
+   */
+  readonly implementation?: string;
   encode(value: unknown): Uint8Array;
   /** Returns plain JS data; throws `WirebenchError` on malformed or hostile bytes. */
   decode(bytes: Uint8Array): unknown;

@@ -12,6 +12,8 @@ export type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from './schema
 export { toProto } from './schema/to-proto.js';
 export { toFbs } from './schema/to-fbs.js';
 export type { CreateCodecOptions } from './create-codec.js';
+export type { Implementation, ImplementationId } from './implementations.js';
+export { DEFAULT_IMPLEMENTATION, IMPLEMENTATION_IDS, IMPLEMENTATIONS } from './implementations.js';
 export { createCodec } from './create-codec.js';
 export type { CheckOptions, Diff, DiffKind, RoundTripReport } from './fidelity.js';
 export { checkRoundTrip } from './fidelity.js';

@@ -1,5 +1,9 @@
 import type { FormatId } from '../codec.js';
 import { FORMATS } from '../codec.js';
+import { WirebenchError } from '../errors.js';
+import { IMPLEMENTATION_IDS } from '../implementations.js';
+import type { ImplementationChoice } from '../measure/plan.js';
+import { parseImplementations } from '../measure/plan.js';
 import { UsageError, parseCommandLine, parseFormats, parseMilliseconds, parseNumber } from '../node/usage.js';
 import { LEGEND } from '../report/text.js';
 
@@ -14,6 +18,8 @@ export interface CliArgs {
   readonly formats: FormatId[];
   /** Whether --formats was given (else: every format that can run here). */
   readonly formatsGiven: boolean;
+  /** Who runs each format: every implementation installed here (`all`, the default), or the ids listed. */
+  readonly implementations: ImplementationChoice;
   readonly quick: boolean;
   readonly rounds: number;
   /** Milliseconds each task is timed in each round. */
@@ -35,6 +41,7 @@ export const CLI_OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
   formats: { type: 'string' },
+  implementations: { type: 'string' },
   quick: { type: 'boolean', default: false },
   rounds: { type: 'string' },
   time: { type: 'string' },
@@ -59,6 +66,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     paths: positionals,
     formats: parseFormats(values.formats ?? FORMATS.join(',')),
     formatsGiven: values.formats !== undefined,
+    implementations: implementationsOption(values.implementations),
     quick: values.quick === true,
     rounds: Math.round(parseNumber(values.rounds ?? String(preset.rounds), '--rounds', 3)),
     roundTime: parseMilliseconds(values.time ?? String(preset.roundTime), '--time', 1),
@@ -67,6 +75,16 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     html: nonEmpty(values.html, '--html'),
     schemaOut: nonEmpty(values['schema-out'], '--schema-out'),
   };
+}
+
+function implementationsOption(text: string | undefined): ImplementationChoice {
+  if (text === undefined) return 'all';
+  try {
+    return parseImplementations(text);
+  } catch (error) {
+    if (error instanceof WirebenchError) throw new UsageError(`--implementations: ${error.message}`);
+    throw error;
+  }
 }
 
 export const USAGE = `wirebench <file.json | folder>… [options]
@@ -85,6 +103,12 @@ process by the one measuring engine of @wirebench/core/measure.
                        (default: all of them that can run here; json is always measured, as every
                        ratio is to it; simdjson runs only where its optional native addon loads,
                        and a note says so when it does not)
+  --implementations <list>
+                       who runs each format: all (the default: wirebench's own codecs and every
+                       library installed here), or ids comma-separated from:
+                       ${IMPLEMENTATION_IDS.join(', ')}
+                       (a library is an optional peer dependency of @wirebench/core: one that is
+                       not installed gets a note saying how to install it)
   --quick              a fast look: ${QUICK.rounds} rounds × ${QUICK.roundTime} ms per task, ${QUICK.warmupTime} ms warm-up
                        (default ${DEFAULTS.rounds} rounds × ${DEFAULTS.roundTime} ms, ${DEFAULTS.warmupTime} ms warm-up: about 10 s for a 600 KB file)
   --rounds <n>         interleaved rounds per payload (at least 3); more rounds, narrower intervals

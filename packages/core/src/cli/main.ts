@@ -20,6 +20,7 @@ import { renderHtmlReport } from '../report/html.js';
 import { fidelitySummary, formatResult } from '../report/text.js';
 import { toFbs } from '../schema/to-fbs.js';
 import { toProto } from '../schema/to-proto.js';
+import { IMPLEMENTATIONS } from '../implementations.js';
 import type { CliArgs } from './args.js';
 import { USAGE, parseCliArgs } from './args.js';
 
@@ -88,7 +89,7 @@ async function run(args: CliArgs, io: CliIo): Promise<number> {
   const planned: Array<PlannedPayload & { file: PayloadFile }> = [];
   for (const file of files) {
     const { name, value, lossyNumbers, lossyCount } = file;
-    planned.push({ ...(await planPayload({ name, value, lossyNumbers, lossyCount }, args.formats, notes)), file });
+    planned.push({ ...(await planPayload({ name, value, lossyNumbers, lossyCount }, args.formats, notes, args.implementations)), file });
   }
   if (args.schemaOut !== undefined) writeSchemas(planned, args.schemaOut, notes, io);
 
@@ -103,7 +104,7 @@ async function run(args: CliArgs, io: CliIo): Promise<number> {
         warmupTime: args.warmupTime,
         compressors: nodeCompressors,
         cpuPressure,
-        environment: nodeEnvironment({ '@wirebench/core': version(), ...libraryVersions(['tinybench', 'simdjson']) }),
+        environment: nodeEnvironment({ '@wirebench/core': version(), ...libraryVersions(['tinybench', 'simdjson', ...LIBRARY_PACKAGES]) }),
         onProgress: (p) => progress.update(p),
       },
     );
@@ -128,6 +129,9 @@ async function run(args: CliArgs, io: CliIo): Promise<number> {
   io.stdout.write(`${[header(args, files), formatResult(result), '', ...notes.map((n) => `note: ${n}`), ...fidelitySummary(result), HINT].join('\n')}\n`);
   return 0;
 }
+
+/** The packages of every library implementation, whose installed versions go into the result. */
+const LIBRARY_PACKAGES = [...new Set(Object.values(IMPLEMENTATIONS).flat().filter((i) => i.id !== 'wirebench').map((i) => i.package))];
 
 const HINT =
   'Lower is better. × JSON: time ÷ JSON\'s in the same rounds (median over rounds), with its 95 % interval; "≈ JSON": no difference within the noise. wirebench --help explains every column.';

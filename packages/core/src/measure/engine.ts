@@ -1,5 +1,7 @@
 import { WirebenchError } from '../errors.js';
+import type { Codec } from '../codec.js';
 import { checkRoundTrip } from '../fidelity.js';
+import { IMPLEMENTATIONS, rowName } from '../implementations.js';
 import { defaultCompressors } from './compress.js';
 import { detectEnvironment } from './environment.js';
 import { ascending, bootstrapInterval, mean, median, quantile, relativeMarginOfError } from './stats.js';
@@ -86,7 +88,7 @@ async function measureAll(
   for (const [index, target] of targets.entries()) {
     signal?.throwIfAborted();
     options.onProgress?.({ phase: 'prepare', payload: target.payload.name, round: 0, rounds: resolved.rounds, done: total.done, total: total.planned });
-    const rows = await prepareRows(target, compressors, target.operations ?? resolved.operations);
+    const rows = await prepareRows(target, compressors, target.operations ?? resolved.operations, (codec) => implementationVersion(environment, codec));
     const jsonBytes = jsonSize(target.payload.value);
     const preview = payloadResult(target, jsonBytes, rows, [], false);
     options.onPayload?.(preview, false);
@@ -188,6 +190,13 @@ function rotation(count: number, round: number): number[] {
   return round % 2 === 1 ? order.reverse() : order;
 }
 
+/** The installed version of the package behind a codec, as the environment lists it (`libraries`). */
+function implementationVersion(environment: Environment, codec: Codec): string | undefined {
+  if (codec.implementation === undefined) return undefined;
+  const implementation = IMPLEMENTATIONS[codec.format]?.find((i) => i.id === codec.implementation);
+  return implementation ? environment.libraries[implementation.package] : undefined;
+}
+
 /** A target's extra rows, built now when they are given as a function. */
 export function extraRows(target: MeasureTarget): readonly ExtraRow[] {
   return typeof target.extras === 'function' ? target.extras() : (target.extras ?? []);
@@ -198,11 +207,18 @@ async function prepareRows(
   target: MeasureTarget,
   compressors: Readonly<Record<string, (bytes: Uint8Array) => Promise<number>>>,
   operations: readonly Operation[],
+  version: (codec: Codec) => string | undefined,
 ): Promise<PreparedRow[]> {
   const { value } = target.payload;
   const rows: PreparedRow[] = [];
   for (const codec of target.codecs) {
-    const base = { name: codec.format, kind: 'codec', format: codec.format } as const;
+    const base = {
+      name: rowName(codec.format, codec.implementation),
+      kind: 'codec',
+      format: codec.format,
+      ...(codec.implementation === undefined ? {} : { implementation: codec.implementation }),
+      ...(version(codec) === undefined ? {} : { version: version(codec) }),
+    } as const;
     let bytes: Uint8Array;
     try {
       bytes = codec.encode(value);

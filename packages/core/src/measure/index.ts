@@ -5,8 +5,8 @@
 export { extraRows, measure, METHOD } from './engine.js';
 export { defaultCompressors, gzipSize, streamBrotli } from './compress.js';
 export { detectEnvironment, timerResolution } from './environment.js';
-export type { PlannedPayload } from './plan.js';
-export { codecsFor, planPayload } from './plan.js';
+export type { ImplementationChoice, PlannedPayload } from './plan.js';
+export { codecsFor, parseImplementations, planPayload, selectImplementations } from './plan.js';
 export type { BootstrapOptions, Interval } from './stats.js';
 export { bootstrapInterval, bootstrapRatioInterval, mannWhitneyU, median, quantile } from './stats.js';
 export type {

@@ -2,6 +2,7 @@ import type { Codec, FormatId } from '../codec.js';
 import { SCHEMA_FORMATS } from '../codec.js';
 import { createCodec } from '../create-codec.js';
 import { WirebenchError } from '../errors.js';
+import { IMPLEMENTATIONS, IMPLEMENTATION_IDS, rowName } from '../implementations.js';
 import { inferSchema } from '../schema/infer.js';
 import type { Schema } from '../schema/types.js';
 import type { MeasureTarget, Payload } from './types.js';
@@ -12,15 +13,53 @@ import type { MeasureTarget, Payload } from './types.js';
  * `notes`, never dropped in silence. Shared by the CLI and the bench (Node and browser alike).
  */
 
-/** Codecs of the requested formats that can run here; the others become notes (simdjson in a browser or without its addon, say). */
-export async function codecsFor(formats: readonly FormatId[], schema: Schema | undefined, notes: string[]): Promise<Codec[]> {
+/**
+ * Which implementations to measure: `'all'` of every format, or a list of ids (`'wirebench'`,
+ * `'msgpackr'`, …), each measured for the formats it implements. JSON's codec is always measured:
+ * every ratio is to it.
+ */
+export type ImplementationChoice = 'all' | readonly string[];
+
+/** The choice as a user wrote it (`all`, or ids separated by commas), checked against the known ids. */
+export function parseImplementations(text: string): ImplementationChoice {
+  if (text.trim() === 'all') return 'all';
+  const ids = text.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  if (ids.length === 0) throw new WirebenchError(`no implementation given; expected all, or some of ${IMPLEMENTATION_IDS.join(', ')}`);
+  for (const id of ids) {
+    if (!(IMPLEMENTATION_IDS as readonly string[]).includes(id)) {
+      throw new WirebenchError(`unknown implementation ${JSON.stringify(id)}; expected all, or some of ${IMPLEMENTATION_IDS.join(', ')}`);
+    }
+  }
+  return ids;
+}
+
+/** The (format, implementation) pairs a choice selects, wirebench's own first in each format. */
+export function selectImplementations(formats: readonly FormatId[], choice: ImplementationChoice): Array<{ format: FormatId; implementation: string }> {
+  return formats.flatMap((format) =>
+    IMPLEMENTATIONS[format]
+      .filter((i) => choice === 'all' || choice.includes(i.id) || (format === 'json' && i.id === 'wirebench'))
+      .map((i) => ({ format, implementation: i.id })),
+  );
+}
+
+/**
+ * Codecs of the requested formats and implementations that can run here; the others become notes
+ * (simdjson in a browser or without its addon, a library that is not installed).
+ */
+export async function codecsFor(
+  formats: readonly FormatId[],
+  schema: Schema | undefined,
+  notes: string[],
+  implementations: ImplementationChoice = ['wirebench'],
+  create: typeof createCodec = createCodec,
+): Promise<Codec[]> {
   const codecs: Codec[] = [];
-  for (const format of formats) {
+  for (const { format, implementation } of selectImplementations(formats, implementations)) {
     try {
-      codecs.push(await createCodec(format, schema ? { schema } : {}));
+      codecs.push(await create(format, { ...(schema ? { schema } : {}), implementation }));
     } catch (error) {
       if (!(error instanceof WirebenchError)) throw error;
-      const note = `${format} not measured: ${error.message}`;
+      const note = `${rowName(format, implementation)} not measured: ${error.message}`;
       if (!notes.includes(note)) notes.push(note);
     }
   }
@@ -39,7 +78,14 @@ export interface PlannedPayload {
  * than the call stack allows, say), the schemaless formats are still measured and a note says why
  * the schema formats are not.
  */
-export async function planPayload(payload: Payload, formats: readonly FormatId[], notes: string[]): Promise<PlannedPayload> {
+export async function planPayload(
+  payload: Payload,
+  formats: readonly FormatId[],
+  notes: string[],
+  implementations: ImplementationChoice = ['wirebench'],
+  /** `createCodec`, or `createCodecWithLibraries` (from `@wirebench/core/libraries`) in a bundled page. */
+  create: typeof createCodec = createCodec,
+): Promise<PlannedPayload> {
   let schema: Schema | undefined;
   try {
     schema = inferSchema(payload.value);
@@ -50,5 +96,5 @@ export async function planPayload(payload: Payload, formats: readonly FormatId[]
     }
   }
   const usable = schema ? formats : formats.filter((format) => !SCHEMA_FORMATS.includes(format));
-  return { target: { payload, codecs: await codecsFor(usable, schema, notes) }, schema };
+  return { target: { payload, codecs: await codecsFor(usable, schema, notes, implementations, create) }, schema };
 }

@@ -198,6 +198,10 @@ export interface RowResult {
   readonly name: string;
   readonly kind: 'codec' | ExtraRow['kind'];
   readonly format?: FormatId;
+  /** Codec rows: who runs the format (`'wirebench'`, or a library's npm name); the row's name says it too. */
+  readonly implementation?: string;
+  /** Codec rows: the version of the implementation's package, from `environment.libraries`, where it is listed. */
+  readonly version?: string;
   readonly wraps?: string;
   /** Encoded size (codec rows). */
   readonly bytes?: number;

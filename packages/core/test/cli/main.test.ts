@@ -117,7 +117,7 @@ describe('wirebench on a payload', () => {
   });
 
   it('--formats measures those formats, json always among them, and prints the tables', () => {
-    const run = wirebench([order, '--formats', 'msgpack,protobuf', ...FAST]);
+    const run = wirebench([order, '--formats', 'msgpack,protobuf', '--implementations', 'wirebench', ...FAST]);
     expect(run.status).toBe(0);
     const lines = run.stdout.split('\n');
     expect(lines[0]).toMatch(/^wirebench \d+\.\d+\.\d+: order\.json; formats json, msgpack, protobuf; --quick$/);
@@ -210,7 +210,7 @@ describe('wirebench on a payload', () => {
   it('without the simdjson addon, measures every other format and says why simdjson is not measured', () => {
     const scratch = join(dir, 'no-simdjson');
     const core = installWithoutSimdjson(scratch);
-    const run = wirebench([order, '--json', '--formats', 'json,simdjson,msgpack', ...FAST], { bin: join(core, 'bin/wirebench.js') });
+    const run = wirebench([order, '--json', '--formats', 'json,simdjson,msgpack', '--implementations', 'wirebench', ...FAST], { bin: join(core, 'bin/wirebench.js') });
     expect(run.status).toBe(0);
     const result = JSON.parse(run.stdout) as CliResult;
     expect(result.payloads[0]?.rows.map((row) => row.name)).toEqual(['json', 'msgpack']);

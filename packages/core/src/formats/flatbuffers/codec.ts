@@ -50,6 +50,7 @@ export function flatbuffersCodec(schema: Schema, options: SchemaCodecOptions = {
   return {
     format: 'flatbuffers',
     mediaType: MEDIA_TYPES.flatbuffers,
+    implementation: 'wirebench',
     encode(value) {
       // A getter in the value that encodes again gets a writer of its own, not this one's half-written bytes.
       const w = writer.busy ? new Writer(1024, limits.maxStringLength) : writer;

@@ -23,6 +23,7 @@ export function jsonCodec(options: CodecOptions = {}): Codec {
   return {
     format: 'json',
     mediaType: MEDIA_TYPES.json,
+    implementation: 'wirebench',
     encode(value) {
       let bytes: Uint8Array;
       try {

@@ -47,6 +47,7 @@ export function protobufCodec(schema: Schema, options: ProtobufCodecOptions = {}
   return {
     format: 'protobuf',
     mediaType: MEDIA_TYPES.protobuf,
+    implementation: 'wirebench',
     encode(payload) {
       // A getter in the payload that encodes again gets a writer of its own, not this one's half-written bytes.
       const w = writer.busy ? new ProtoWriter() : writer;

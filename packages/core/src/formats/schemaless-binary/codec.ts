@@ -35,6 +35,7 @@ export function schemalessBinaryCodec(parts: SchemalessBinaryParts, options: Cod
   return {
     format,
     mediaType: MEDIA_TYPES[format],
+    implementation: 'wirebench',
     encode(value) {
       let bytes: Uint8Array;
       try {

@@ -81,6 +81,7 @@ export function simdjsonCodec(options: CodecOptions = {}): Codec {
   return {
     format: 'simdjson',
     mediaType: MEDIA_TYPES.simdjson,
+    implementation: 'wirebench',
     encode(value) {
       try {
         return json.encode(value);
