@@ -8,6 +8,7 @@ import type { MeasureProgress } from '@wirebench/core/measure';
 import { measure } from '@wirebench/core/measure';
 import proto from '../../schemas/canonical.proto?raw';
 import type { BrowserOutcome, BrowserRunConfig, PayloadFileRef } from '../src/browser/protocol.js';
+import { createCodecWithLibraries } from '@wirebench/core/libraries';
 import { SUITES } from '../src/suites/index.js';
 import type { ParsedPayload } from '../src/suites/payloads.js';
 import { payloadsSuite } from '../src/suites/payloads.js';
@@ -62,7 +63,15 @@ async function fetchPayloads(files: readonly PayloadFileRef[]): Promise<ParsedPa
 
 /** Plans the requested suites here and measures them with the same engine as `npm run bench`. */
 export async function runSuites(config: BrowserRunConfig, onProgress: (progress: MeasureProgress) => void): Promise<BrowserOutcome> {
-  const context: SuiteContext = { proto, seed: config.seed, formats: config.formats, libraries: config.libraries };
+  const context: SuiteContext = {
+    proto,
+    seed: config.seed,
+    formats: config.formats,
+    implementations: config.implementations,
+    // Bundled: the library codecs come in by name, not by the URL createCodec loads in Node.
+    create: createCodecWithLibraries,
+    libraries: config.libraries,
+  };
   const filter = config.filter === null ? undefined : new RegExp(config.filter, 'i');
   const suites: Suite[] = config.suites.map((name) => SUITES[name]);
   if (config.files.length > 0) suites.push(payloadsSuite(await fetchPayloads(config.files)));

@@ -14,7 +14,7 @@ export const ISOLATION_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
-const LIBRARIES = ['@msgpack/msgpack', 'cbor-x', 'flatbuffers', 'protobufjs', 'tinybench'];
+const LIBRARIES = ['@msgpack/msgpack', 'msgpackr', 'cbor-x', 'flatbuffers', 'protobufjs', 'tinybench'];
 
 /** Versions of the format libraries, as the worker bundles them (from @wirebench/core's resolution). */
 function libraryVersions(): Record<string, string> {
@@ -28,6 +28,7 @@ function libraryVersions(): Record<string, string> {
       versions[name] = 'unknown';
     }
   }
+  versions['@wirebench/core'] = (JSON.parse(readFileSync(new URL('../core/package.json', import.meta.url), 'utf8')) as { version: string }).version;
   return versions;
 }
 

@@ -9,7 +9,7 @@ import { libraryVersions } from '../node/environment.js';
 const PAGE_SOURCE = fileURLToPath(new URL('../../browser/', import.meta.url));
 export const PAGE_BUNDLE = fileURLToPath(new URL('./page/', import.meta.url));
 /** Versions injected into the bundle (simdjson is a Node addon: never measured in a browser). */
-const BROWSER_LIBRARIES = ['@msgpack/msgpack', 'cbor-x', 'protobufjs', 'flatbuffers', 'tinybench'] as const;
+const BROWSER_LIBRARIES = ['@wirebench/core', '@msgpack/msgpack', 'msgpackr', 'cbor-x', 'protobufjs', 'flatbuffers', 'tinybench'] as const;
 
 /** Bundles bench/browser into bench/dist/browser/page with a relative base. */
 export async function bundlePage(): Promise<void> {

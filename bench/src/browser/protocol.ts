@@ -1,3 +1,4 @@
+import type { ImplementationChoice } from '@wirebench/core/measure';
 import type { FormatId } from '@wirebench/core';
 import type { Environment, MeasureProgress, MeasureResult } from '@wirebench/core/measure';
 import type { SuiteName } from '../suites/index.js';
@@ -22,6 +23,8 @@ export interface BrowserRunConfig {
   /** The user's payload files, measured after the suites: each served by the runner at `url`, fetched by the page. */
   readonly files: readonly PayloadFileRef[];
   readonly formats: FormatId[];
+  /** Who runs each format (`all`, or implementation ids). */
+  readonly implementations: ImplementationChoice;
   /** Source of the case-insensitive `--filter` regular expression, or null. */
   readonly filter: string | null;
   readonly libraries: boolean;

@@ -81,12 +81,13 @@ export async function runMode(
       for (const line of outcome.lines) log(`cpu throttle ${args.cpuThrottle}×: ${line}`);
     }
 
-    const host = nodeEnvironment();
+    const host = await nodeEnvironment();
     const config: BrowserRunConfig = {
       mode,
       suites: args.suites,
       files,
       formats: args.formats,
+      implementations: args.implementations,
       filter: args.filter?.source ?? null,
       libraries: args.libraries,
       seed: args.seed,

@@ -50,6 +50,8 @@ in the page and in a dedicated Web Worker. Prints the same tables and writes the
                        environment.cpuThrottle is the factor that was actually applied)
   --suite <names>      built-in suites, comma-separated: ${SUITE_NAMES.join(', ')} or all (default canonical)
   --libraries          add rows for the raw library calls each codec wraps
+  --implementations <list>
+                       who runs each format: wirebench (the default), all, or ids comma-separated (as npm run bench)
   --formats <list>     formats to measure, comma-separated (json is always included; simdjson is Node-only
                        and is noted, not measured)
   --filter <regex>     only payloads whose name matches (case-insensitive)

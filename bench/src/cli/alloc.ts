@@ -99,7 +99,7 @@ async function main(argv: readonly string[]): Promise<number> {
   for (const note of notes()) console.log(`note: ${note}`);
   const out = args.json ?? DEFAULT_JSON;
   const calls = payloads.flatMap((p) => p.rows.flatMap((r) => [r.encode?.calls, r.decode?.calls])).filter((c): c is number => c !== undefined);
-  writeFileSync(out, `${JSON.stringify({ format: 'wirebench-allocation', version: 1, createdAt: new Date().toISOString(), node: process.version, environment: nodeEnvironment(), medianCallsPerWindow: median(calls), payloads }, null, 1)}\n`);
+  writeFileSync(out, `${JSON.stringify({ format: 'wirebench-allocation', version: 1, createdAt: new Date().toISOString(), node: process.version, environment: await nodeEnvironment(), medianCallsPerWindow: median(calls), payloads }, null, 1)}\n`);
   console.log(`result JSON: ${out}`);
   return 0;
 }

@@ -100,7 +100,7 @@ async function child(out: string, slow: boolean, filter: string | undefined): Pr
     run.push({ ...target, codecs });
   }
   if (slow) console.log(`  wrapper calibrated: ${achieved.join(', ')}`);
-  writeFileSync(out, JSON.stringify(await measure(run, nodeMeasureOptions(args))));
+  writeFileSync(out, JSON.stringify(await measure(run, await nodeMeasureOptions(args))));
 }
 
 const change = (t: TimingChange): string => `${t.payload} ${t.row} ${t.operation} ${formatChange(t.change)}`;

@@ -1,5 +1,8 @@
 import type { FormatId } from '@wirebench/core';
 import { FORMATS } from '@wirebench/core';
+import { WirebenchError } from '@wirebench/core';
+import type { ImplementationChoice } from '@wirebench/core/measure';
+import { parseImplementations } from '@wirebench/core/measure';
 import { UsageError, parseCommandLine, parseFormats, parseNumber as number } from '@wirebench/core/node';
 import type { SuiteName } from '../suites/index.js';
 import { SUITE_NAMES } from '../suites/index.js';
@@ -12,6 +15,8 @@ export interface BenchArgs {
   readonly paths: string[];
   readonly suites: SuiteName[];
   readonly formats: FormatId[];
+  /** Who runs each format (default wirebench's own codecs; `all` adds every library installed). */
+  readonly implementations: ImplementationChoice;
   /** Payloads whose name matches are measured. */
   readonly filter: RegExp | undefined;
   readonly libraries: boolean;
@@ -41,6 +46,7 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
     help: { type: 'boolean', short: 'h', default: false },
     suite: { type: 'string' },
     formats: { type: 'string' },
+    implementations: { type: 'string' },
     filter: { type: 'string' },
     libraries: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
@@ -74,6 +80,16 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
       throw new UsageError(`--filter "${filterText}" is not a valid regular expression`);
     }
   }
+  let implementations: ImplementationChoice = ['wirebench'];
+  const implementationsText = string('implementations');
+  if (implementationsText !== undefined) {
+    try {
+      implementations = parseImplementations(implementationsText);
+    } catch (error) {
+      if (error instanceof WirebenchError) throw new UsageError(`--implementations: ${error.message}`);
+      throw error;
+    }
+  }
   const cpuThrottle = browser ? number(string('cpu-throttle') as string, '--cpu-throttle', 1) : 1;
   const mode = browser ? (string('mode') as string) : 'page';
   if (!['page', 'worker', 'both'].includes(mode)) throw new UsageError(`--mode must be page, worker or both, got "${mode}"`);
@@ -85,6 +101,7 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
     paths: positionals,
     suites: suites as SuiteName[],
     formats: formats as FormatId[],
+    implementations,
     filter,
     libraries: values.libraries === true,
     quick: values.quick === true,
@@ -118,6 +135,11 @@ built-in suites or on your own payloads, in this Node process, with the one meas
   --libraries          add rows for the raw library calls each codec wraps (JSON.parse, @msgpack/msgpack,
                        cbor-x, protobufjs, flatc-generated code), so wirebench's own cost is measured
   --formats <list>     formats to measure, comma-separated (json is always included)
+  --implementations <list>
+                       who runs each format: wirebench (the default), all (wirebench's own codecs and
+                       every library implementation: @msgpack/msgpack, msgpackr, cbor-x, protobufjs,
+                       flatbuffers), or ids comma-separated; each library codec is a row of its own,
+                       named "format (library)"
   --filter <regex>     only payloads whose name matches (case-insensitive)
   --quick              CI settings: ${QUICK.rounds} rounds × ${QUICK.roundTime} ms per task (default ${DEFAULTS.rounds} × ${DEFAULTS.roundTime} ms)
   --rounds <n>         interleaved rounds per payload (at least 3)

@@ -19,12 +19,12 @@ export function suitesFor(args: BenchArgs): Suite[] {
 }
 
 export function contextFor(args: BenchArgs): SuiteContext {
-  return { proto: readFileSync(CANONICAL_PROTO, 'utf8'), seed: args.seed, formats: args.formats, libraries: args.libraries };
+  return { proto: readFileSync(CANONICAL_PROTO, 'utf8'), seed: args.seed, formats: args.formats, implementations: args.implementations, libraries: args.libraries };
 }
 
 
 /** The engine settings the command line asks for, with what only Node can tell (CPU pressure, brotli, the machine). */
-export function nodeMeasureOptions(args: BenchArgs): MeasureOptions {
+export async function nodeMeasureOptions(args: BenchArgs): Promise<MeasureOptions> {
   return {
     rounds: args.rounds,
     roundTime: args.roundTime,
@@ -32,6 +32,6 @@ export function nodeMeasureOptions(args: BenchArgs): MeasureOptions {
     ...(args.budget !== undefined ? { budget: args.budget * 1000 } : {}),
     compressors: nodeCompressors,
     cpuPressure,
-    environment: nodeEnvironment(),
+    environment: await nodeEnvironment(),
   };
 }

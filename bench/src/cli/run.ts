@@ -42,7 +42,7 @@ async function main(argv: readonly string[]): Promise<number> {
   console.log(LEGEND);
 
   const progress = progressReporter(process.stderr);
-  const result: MeasureResult = await measure(targets, { ...nodeMeasureOptions(args), onProgress: (p: MeasureProgress) => progress.update(p) });
+  const result: MeasureResult = await measure(targets, { ...(await nodeMeasureOptions(args)), onProgress: (p: MeasureProgress) => progress.update(p) });
   progress.end();
   for (const note of notes()) console.log(`note: ${note}`);
   console.log(`\n${formatResult(result)}`);

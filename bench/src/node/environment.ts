@@ -1,6 +1,5 @@
 import type { Environment } from '@wirebench/core/measure';
-import { libraryVersions as versionsFrom, nodeEnvironment as machine } from '@wirebench/core/node';
-import { isNativeAccelerationEnabled } from 'cbor-x';
+import { implementationVersions, libraryVersions as versionsFrom, nodeEnvironment as machine } from '@wirebench/core/node';
 
 /** The bench's environment: the machine (from @wirebench/core/node) and the libraries its rows time. */
 
@@ -12,10 +11,11 @@ export function libraryVersions(names: readonly string[] = MEASURED_LIBRARIES): 
   return versionsFrom(names, import.meta.url);
 }
 
-export function nodeEnvironment(): Partial<Environment> {
-  const libraries = libraryVersions();
-  // cbor-x decodes strings with a native addon (cbor-extract, installed prebuilt) unless
-  // CBOR_NATIVE_ACCELERATION_DISABLED=true: a result must say which cbor-x it timed.
-  if (libraries['cbor-x']) libraries['cbor-x'] += isNativeAccelerationEnabled ? ' (native cbor-extract)' : ' (pure JS)';
-  return machine(libraries);
+/**
+ * The machine and the versions of what its rows time: cbor-x and msgpackr decode strings with a
+ * native addon where it loads (unless CBOR_NATIVE_ACCELERATION_DISABLED=true, say), and their
+ * versions say which one was timed.
+ */
+export async function nodeEnvironment(): Promise<Partial<Environment>> {
+  return machine({ ...libraryVersions(), ...(await implementationVersions(import.meta.url)) });
 }

@@ -21,7 +21,7 @@ export const accessSuite: Suite = {
     const notes: string[] = [];
     const value = orderBatch(seededRandom(context.seed), ORDERS);
     const expected = (value['orders'] as Array<{ id: number }>)[PICK]?.id;
-    const codecs = await codecsFor(context.formats, schemaFromProto(context.proto, 'OrderBatch'), notes);
+    const codecs = await codecsFor(context.formats, schemaFromProto(context.proto, 'OrderBatch'), notes, context.implementations, context.create);
     const extras: ExtraRow[] = [];
     for (const codec of codecs) {
       const bytes = codec.encode(value);

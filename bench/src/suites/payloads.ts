@@ -34,6 +34,6 @@ export function payloadsSuite(payloads: readonly ParsedPayload[]): Suite {
 
 /** A payload's target with a schema inferred from it (planPayload of @wirebench/core/measure), and library rows when asked for. */
 export async function payloadTarget(name: string, value: unknown, context: SuiteContext, notes: string[]): Promise<MeasureTarget> {
-  const { target, schema } = await planPayload({ name, value }, context.formats, notes);
+  const { target, schema } = await planPayload({ name, value }, context.formats, notes, context.implementations, context.create);
   return schema ? withLibraries(target, schema, context, notes) : target;
 }

@@ -1,5 +1,5 @@
-import type { FormatId, Schema } from '@wirebench/core';
-import type { ExtraRow, MeasureOptions, MeasureTarget } from '@wirebench/core/measure';
+import type { FormatId, Schema, createCodec } from '@wirebench/core';
+import type { ExtraRow, ImplementationChoice, MeasureOptions, MeasureTarget } from '@wirebench/core/measure';
 import { codecsFor } from '@wirebench/core/measure';
 import type { LibraryRows } from './libraries.js';
 import { libraryRows } from './libraries.js';
@@ -12,6 +12,10 @@ export interface SuiteContext {
   readonly seed: number;
   /** Formats to measure; json is always among them, since every ratio is to JSON. */
   readonly formats: readonly FormatId[];
+  /** Who runs each format: wirebench's own codecs, and the library codecs asked for. */
+  readonly implementations: ImplementationChoice;
+  /** How codecs are made: `createCodec` in Node, `createCodecWithLibraries` in a bundled page. */
+  readonly create?: typeof createCodec;
   /** Add rows for the raw library calls each codec wraps. */
   readonly libraries: boolean;
 }
@@ -45,7 +49,8 @@ export async function targetFor(
   context: SuiteContext,
   notes: string[],
 ): Promise<MeasureTarget> {
-  return withLibraries({ payload: { name, value }, codecs: await codecsFor(context.formats, schema, notes) }, schema, context, notes);
+  const codecs = await codecsFor(context.formats, schema, notes, context.implementations, context.create);
+  return withLibraries({ payload: { name, value }, codecs }, schema, context, notes);
 }
 
 /** The target with the library rows when asked for, built when the engine reaches the payload (see targetFor). */

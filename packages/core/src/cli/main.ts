@@ -11,7 +11,7 @@ import { measure } from '../measure/engine.js';
 import type { PlannedPayload } from '../measure/plan.js';
 import { planPayload } from '../measure/plan.js';
 import type { MeasureResult } from '../measure/types.js';
-import { cpuPressure, libraryVersions, nodeCompressors, nodeEnvironment } from '../node/environment.js';
+import { cpuPressure, implementationVersions, libraryVersions, nodeCompressors, nodeEnvironment } from '../node/environment.js';
 import type { PayloadFile } from '../node/files.js';
 import { PayloadFileError, describeSkippedLinks, readPayloadFiles, searchPayloadFiles } from '../node/files.js';
 import { progressReporter } from '../node/progress.js';
@@ -20,7 +20,6 @@ import { renderHtmlReport } from '../report/html.js';
 import { fidelitySummary, formatResult } from '../report/text.js';
 import { toFbs } from '../schema/to-fbs.js';
 import { toProto } from '../schema/to-proto.js';
-import { IMPLEMENTATIONS } from '../implementations.js';
 import type { CliArgs } from './args.js';
 import { USAGE, parseCliArgs } from './args.js';
 
@@ -104,7 +103,7 @@ async function run(args: CliArgs, io: CliIo): Promise<number> {
         warmupTime: args.warmupTime,
         compressors: nodeCompressors,
         cpuPressure,
-        environment: nodeEnvironment({ '@wirebench/core': version(), ...libraryVersions(['tinybench', 'simdjson', ...LIBRARY_PACKAGES]) }),
+        environment: nodeEnvironment({ ...libraryVersions(['tinybench', 'simdjson']), ...(await implementationVersions()), '@wirebench/core': version() }),
         onProgress: (p) => progress.update(p),
       },
     );
@@ -129,9 +128,6 @@ async function run(args: CliArgs, io: CliIo): Promise<number> {
   io.stdout.write(`${[header(args, files), formatResult(result), '', ...notes.map((n) => `note: ${n}`), ...fidelitySummary(result), HINT].join('\n')}\n`);
   return 0;
 }
-
-/** The packages of every library implementation, whose installed versions go into the result. */
-const LIBRARY_PACKAGES = [...new Set(Object.values(IMPLEMENTATIONS).flat().filter((i) => i.id !== 'wirebench').map((i) => i.package))];
 
 const HINT =
   'Lower is better. × JSON: time ÷ JSON\'s in the same rounds (median over rounds), with its 95 % interval; "≈ JSON": no difference within the noise. wirebench --help explains every column.';

@@ -4,6 +4,7 @@ import { availableParallelism, cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { constants, brotliCompressSync } from 'node:zlib';
 import { gzipSize } from '../measure/compress.js';
+import { IMPLEMENTATIONS } from '../implementations.js';
 import type { Compressor, Environment } from '../measure/types.js';
 
 /** What only Node can tell the measuring engine: CPU contention, brotli, the machine, library versions. */
@@ -51,6 +52,30 @@ export function libraryVersions(names: readonly string[], from: string = import.
       }
     } catch {
       // not installed (simdjson is optional)
+    }
+  }
+  return versions;
+}
+
+/** Libraries that switch to a native addon when one loads: the setting goes beside their version. */
+const NATIVE_ADDONS: Readonly<Record<string, string>> = { 'cbor-x': 'cbor-extract', msgpackr: 'msgpackr-extract' };
+
+/**
+ * The installed version of every implementation's package (`IMPLEMENTATIONS`), `@wirebench/core`
+ * included, as rows and environments carry them: a library that runs with a native addon here says
+ * so (`1.6.9 (native cbor-extract)`, or `(pure JS)`), since that changes its figures.
+ */
+export async function implementationVersions(from: string = import.meta.url): Promise<Record<string, string>> {
+  const packages = [...new Set(Object.values(IMPLEMENTATIONS).flat().map((i) => i.package))];
+  const versions = libraryVersions(packages, from);
+  versions['@wirebench/core'] ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  for (const [name, addon] of Object.entries(NATIVE_ADDONS)) {
+    if (versions[name] === undefined) continue;
+    try {
+      const library = (await import(name)) as { isNativeAccelerationEnabled?: boolean };
+      versions[name] += library.isNativeAccelerationEnabled ? ` (native ${addon})` : ' (pure JS)';
+    } catch {
+      // installed but not loadable: its codec will say so
     }
   }
   return versions;

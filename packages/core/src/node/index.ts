@@ -3,7 +3,7 @@
  * runners: payload files, CPU pressure, brotli, library versions, progress on stderr, usage errors.
  * Never on a browser path (it imports `node:` modules); the rest of the package does not import it.
  */
-export { brotliSize, cpuPressure, libraryVersions, nodeCompressors, nodeEnvironment } from './environment.js';
+export { brotliSize, cpuPressure, implementationVersions, libraryVersions, nodeCompressors, nodeEnvironment } from './environment.js';
 export type { PayloadFile, PayloadSearch, SkippedLink } from './files.js';
 export { PayloadFileError, describeSkippedLinks, findPayloadFiles, readPayloadFiles, searchPayloadFiles } from './files.js';
 export { progressReporter } from './progress.js';
