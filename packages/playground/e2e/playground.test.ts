@@ -21,6 +21,14 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SCREENSHOTS = fileURLToPath(new URL('../../../test-results/', import.meta.url));
 const TWITTER = fileURLToPath(new URL('../../../../shared/data/corpus/twitter.json', import.meta.url));
 const FORMATS = ['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'];
+/** The library rows the playground measures by default: [format, implementation]. */
+const LIBRARIES = [
+  ['msgpack', '@msgpack/msgpack'],
+  ['msgpack', 'msgpackr'],
+  ['cbor', 'cbor-x'],
+  ['protobuf', 'protobufjs'],
+  ['flatbuffers', 'flatbuffers'],
+] as const;
 
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.log(`packages/playground/e2e skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
@@ -106,6 +114,35 @@ async function expectAllFormats(page: Page): Promise<void> {
     expect(await row.locator('td.fidelity').innerText(), `${format} fidelity`).toContain('exact');
   }
   expect(await page.locator('tr[data-format="simdjson"]').innerText()).toContain('Node-only');
+}
+
+/**
+ * Each library's row sits right after its format's rows, names its version, and has timings and a
+ * fidelity verdict (exact, or the differences it made); the toggle hides the library rows and
+ * shows them again.
+ */
+async function expectLibraryRows(page: Page): Promise<void> {
+  const order = await page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-format')));
+  for (const [format, implementation] of LIBRARIES) {
+    const name = `${format} (${implementation})`;
+    const row = page.locator(`tr[data-format="${name}"]`);
+    expect(await row.getAttribute('data-implementation')).toBe(implementation);
+    expect(await row.locator('th').innerText(), `${name} heading`).toMatch(new RegExp(`${implementation.replace('/', '\\/')} \\d+\\.\\d+`));
+    expect(await row.locator('td.encode .figure').innerText(), `${name} encode`).toMatch(/\d (ns|µs|ms)/);
+    expect(await row.locator('td.decode .figure').innerText(), `${name} decode`).toMatch(/\d (ns|µs|ms)/);
+    expect(await row.locator('td.fidelity').innerText(), `${name} fidelity`).toMatch(/exact|difference/);
+    // Grouped: after its format's own row, before the next format's.
+    const own = order.indexOf(format);
+    const next = FORMATS.indexOf(format) + 1 < FORMATS.length ? order.indexOf(FORMATS[FORMATS.indexOf(format) + 1]!) : order.length;
+    expect(order.indexOf(name), `${name} grouped under ${format}`).toBeGreaterThan(own);
+    expect(order.indexOf(name), `${name} grouped under ${format}`).toBeLessThan(next);
+  }
+  const toggle = page.getByRole('checkbox', { name: /Library rows/ });
+  await toggle.uncheck();
+  expect(await page.locator('tr[data-implementation="msgpackr"]').count()).toBe(0);
+  await expectAllFormats(page);
+  await toggle.check();
+  expect(await page.locator('tr[data-implementation="msgpackr"]').count()).toBe(1);
 }
 
 describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
@@ -309,7 +346,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     }
   });
 
-  it('runs at a phone viewport (360×780, touch, 4× CPU throttling): no horizontal overflow, done within 15 s', async () => {
+  it('runs at a phone viewport (360×780, touch, 4× CPU throttling) with the library rows: no horizontal overflow, no long task, done within 15 s', async () => {
     const page = await openPage({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
     try {
       const text = existsSync(TWITTER) ? readFileSync(TWITTER, 'utf8') : generatedPayload();
@@ -318,13 +355,22 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await paste(page, text);
       await page.waitForSelector('#held');
+      await page.evaluate(() => {
+        const w = window as unknown as { longTasks: number[] };
+        w.longTasks = [];
+        new PerformanceObserver((list) => w.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+      });
       const started = Date.now();
       await page.getByRole('button', { name: 'Measure', exact: true }).click();
       await page.waitForSelector(results('done'), { timeout: 15_000 });
       const seconds = (Date.now() - started) / 1000;
       console.log(`playground e2e: phone run (${(Buffer.byteLength(text) / 1024).toFixed(0)} KB of JSON, 4× CPU throttle on the page) finished in ${seconds.toFixed(1)} s`);
       expect(seconds).toBeLessThan(15);
+      const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+      console.log(`playground e2e: phone run main-thread long tasks: ${longTasks.length ? longTasks.map((d) => `${d.toFixed(0)} ms`).join(', ') : 'none'}`);
+      expect(Math.max(0, ...longTasks)).toBeLessThan(100);
       await expectAllFormats(page);
+      await expectLibraryRows(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       const small = await page.evaluate(() =>
         Array.from(document.querySelectorAll('button, select, label.button'))

@@ -6,14 +6,15 @@
  * which tree-shake to themselves); the codecs, their libraries and the engine run in the worker.
  */
 import type { ReactNode } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { formatBytes } from '@wirebench/core/report';
 import { Compare } from './Compare.js';
 import { Device } from './Device.js';
 import { MAX_BYTES, TEXTAREA_LIMIT, WARN_BYTES } from './limits.js';
 import type { HeldText } from './PayloadInput.js';
 import { PayloadInput, byteLength, holdText } from './PayloadInput.js';
-import type { FromWorker, MeasureProgress, MeasureResult, ParsedPayload, PayloadResult, SampleText } from './protocol.js';
+import { createProgressStore } from './progress-store.js';
+import type { FromWorker, MeasureResult, ParsedPayload, PayloadResult, SampleText } from './protocol.js';
 import { DEFAULT_SETTINGS } from './protocol.js';
 import type { RunStatus } from './Results.js';
 import { Results } from './Results.js';
@@ -29,10 +30,11 @@ export function App(): ReactNode {
   const [notice, setNotice] = useState<string | null>(null);
   const [parsed, setParsed] = useState<ParsedPayload | null>(null);
   const [payload, setPayload] = useState<PayloadResult | null>(null);
-  const [progress, setProgress] = useState<MeasureProgress | null>(null);
+  const [progress] = useState(createProgressStore);
   const [result, setResult] = useState<MeasureResult | null>(null);
   /** The text the current result measured: the share link carries it, not whatever the text area holds now. */
   const [measuredText, setMeasuredText] = useState('');
+  const [libraries, setLibraries] = useState(DEFAULT_SETTINGS.libraries);
   /** The run the page waits for (0 when none): messages of any other run are stale. */
   const runId = useRef(0);
 
@@ -49,20 +51,24 @@ export function App(): ReactNode {
         setStatus('invalid');
         setMessage(msg.line !== null ? `Invalid JSON at line ${msg.line}, column ${msg.column}. ${msg.message.replace(/^invalid JSON at line \d+, column \d+: /, '')}` : `Invalid JSON: ${msg.message}`);
         return;
+      // Transitions: React renders the results in slices between the page's other work, so a large
+      // table (library rows included) never blocks a phone's main thread for 100 ms at a time.
       case 'parsed':
-        setParsed(msg);
+        startTransition(() => setParsed(msg));
         return;
       case 'payload':
-        setPayload(msg.payload);
+        startTransition(() => setPayload(msg.payload));
         return;
       case 'progress':
-        setProgress(msg.progress);
+        progress.set(msg.progress);
         return;
       case 'done':
         runId.current = 0;
-        setResult(msg.result);
-        setPayload(msg.result.payloads[0] ?? null);
-        setStatus('done');
+        startTransition(() => {
+          setResult(msg.result);
+          setPayload(msg.result.payloads[0] ?? null);
+          setStatus('done');
+        });
         return;
       case 'cancelled':
         runId.current = 0;
@@ -138,7 +144,7 @@ export function App(): ReactNode {
     }
     const id = Date.now();
     // Posting first is safe: the worker's first answer arrives in a later task, after runId is set.
-    if (!worker.post({ type: 'run', id, name: sourceName, text: source, settings: DEFAULT_SETTINGS })) {
+    if (!worker.post({ type: 'run', id, name: sourceName, text: source, settings: { ...DEFAULT_SETTINGS, libraries } })) {
       setStatus('error');
       setMessage('No measuring worker is running (see the notice above).');
       return;
@@ -146,7 +152,7 @@ export function App(): ReactNode {
     runId.current = id;
     setParsed(null);
     setPayload(null);
-    setProgress(null);
+    progress.set(null);
     setResult(null);
     setMeasuredText(source);
     setStatus('measuring');
@@ -186,7 +192,7 @@ export function App(): ReactNode {
         }}
         onMeasure={start}
       />
-      <Results status={status} message={message} progress={progress} parsed={parsed} payload={payload} result={result} measuredText={measuredText} onCancel={cancel} />
+      <Results status={status} message={message} progress={progress} parsed={parsed} payload={payload} result={result} measuredText={measuredText} onCancel={cancel} libraries={libraries} onLibraries={setLibraries} />
       <Compare result={result} />
       <Device result={result} />
     </main>

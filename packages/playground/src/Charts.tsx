@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { formatDuration, formatPercent, formatRatio } from '@wirebench/core/report';
+import { isLibraryRow } from './ResultsTable.js';
 import type { PayloadResult, RowResult } from './protocol.js';
 
 function codecRows(payload: PayloadResult): RowResult[] {
@@ -55,8 +56,8 @@ function BarChart({ title, bars, reference }: { title: string; bars: readonly Ba
 }
 
 /** The three charts of a finished run (a time chart only when there is more than the reference to draw). */
-export function Charts({ payload }: { payload: PayloadResult }): ReactNode {
-  const rows = codecRows(payload);
+export function Charts({ payload, libraries }: { payload: PayloadResult; libraries: boolean }): ReactNode {
+  const rows = codecRows(payload).filter((r) => libraries || !isLibraryRow(r));
   const sizeBars: Bar[] = rows.filter((r) => r.bytesVsJson !== undefined).map((r) => ({ label: r.name, value: r.bytesVsJson! * 100, text: formatPercent(r.bytesVsJson!) }));
   const timeBars = (op: 'encode' | 'decode'): Bar[] =>
     rows.flatMap((r) => {

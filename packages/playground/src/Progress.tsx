@@ -1,5 +1,7 @@
 /** The run's progress while measuring: a progressbar, what the worker is doing, and Cancel. */
 import type { ReactNode } from 'react';
+import { useSyncExternalStore } from 'react';
+import type { ProgressStore } from './progress-store.js';
 import type { MeasureProgress } from './protocol.js';
 
 function progressText(progress: MeasureProgress | null): string {
@@ -9,7 +11,8 @@ function progressText(progress: MeasureProgress | null): string {
   return `Timing: round ${progress.round + 1} of ${progress.rounds}`;
 }
 
-export function Progress({ progress, onCancel }: { progress: MeasureProgress | null; onCancel: () => void }): ReactNode {
+export function Progress({ store, onCancel }: { store: ProgressStore; onCancel: () => void }): ReactNode {
+  const progress = useSyncExternalStore(store.subscribe, store.get);
   const percent = progress && progress.total > 0 ? Math.round((100 * progress.done) / progress.total) : 0;
   return (
     <div className="progress">

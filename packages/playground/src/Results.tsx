@@ -10,7 +10,8 @@ import { LookInside } from './LookInside.js';
 import { LossyNumbers } from './LossyNumbers.js';
 import { PlainWords } from './PlainWords.js';
 import { Progress } from './Progress.js';
-import type { MeasureProgress, MeasureResult, ParsedPayload, PayloadResult } from './protocol.js';
+import type { ProgressStore } from './progress-store.js';
+import type { MeasureResult, ParsedPayload, PayloadResult } from './protocol.js';
 import { ResultsTable } from './ResultsTable.js';
 import { RunInfo } from './RunInfo.js';
 
@@ -21,7 +22,8 @@ export interface ResultsProps {
   readonly status: RunStatus;
   /** How a cancelled or failed run ended, in words. */
   readonly message: string | null;
-  readonly progress: MeasureProgress | null;
+  /** The worker's progress messages (the progress bar alone re-renders on them). */
+  readonly progress: ProgressStore;
   readonly parsed: ParsedPayload | null;
   /** The payload's figures so far (sizes first, then the full result). */
   readonly payload: PayloadResult | null;
@@ -29,20 +31,27 @@ export interface ResultsProps {
   /** The text the result measured, for the share link. */
   readonly measuredText: string;
   readonly onCancel: () => void;
+  /** Show the libraries' rows (they are measured when on at the start of a run). */
+  readonly libraries: boolean;
+  readonly onLibraries: (on: boolean) => void;
 }
 
-export function Results({ status, message, progress, parsed, payload, result, measuredText, onCancel }: ResultsProps): ReactNode {
+export function Results({ status, message, progress, parsed, payload, result, measuredText, onCancel, libraries, onLibraries }: ResultsProps): ReactNode {
   const measuring = status === 'measuring';
   /** The finished run's payload: the charts and words wait for every figure. */
   const done = status === 'done' ? payload : null;
   return (
     <section id="results" aria-labelledby="results-heading" aria-busy={measuring ? 'true' : 'false'} aria-live="polite" data-status={status}>
       <h2 id="results-heading">Results</h2>
-      {measuring && <Progress progress={progress} onCancel={onCancel} />}
+      {measuring && <Progress store={progress} onCancel={onCancel} />}
       {(status === 'cancelled' || status === 'error') && <p className={status === 'error' ? 'error' : 'warning'}>{message}</p>}
       {parsed && parsed.lossyCount > 0 && <LossyNumbers lossyNumbers={parsed.lossyNumbers} lossyCount={parsed.lossyCount} />}
-      {payload && <ResultsTable payload={payload} measuring={measuring} />}
-      {done && <Charts payload={done} />}
+      <label className="toggle">
+        <input type="checkbox" checked={libraries} onChange={(event) => onLibraries(event.target.checked)} /> Library rows: the same formats run by
+        @msgpack/msgpack, msgpackr, cbor-x, protobufjs and flatbuffers, as an app would install them
+      </label>
+      {payload && <ResultsTable payload={payload} measuring={measuring} libraries={libraries} />}
+      {done && <Charts payload={done} libraries={libraries} />}
       {done && <RunInfo payload={done} />}
       {done && <PlainWords payload={done} />}
       {result && <Export result={result} source={measuredText} />}

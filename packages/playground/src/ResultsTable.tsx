@@ -50,7 +50,21 @@ function TimingCell({ row, op, reference, measuring }: { row: RowResult; op: 'en
   );
 }
 
-export function ResultsTable({ payload, measuring }: { payload: PayloadResult; measuring: boolean }): ReactNode {
+/** The row's format, and under it the library that ran it (a library row is indented under its format's own row). */
+function RowHeading({ row }: { row: RowResult }): ReactNode {
+  if (row.implementation === undefined || row.implementation === 'wirebench') return <th scope="row">{row.format ?? row.name}</th>;
+  return (
+    <th scope="row" className="library-row">
+      <span className="muted">{row.format}</span> {row.implementation}
+      {row.version && <span className="version"> {row.version}</span>}
+    </th>
+  );
+}
+
+/** Whether a row is one of the libraries' (hidden when the user turns them off). */
+export const isLibraryRow = (row: RowResult): boolean => row.implementation !== undefined && row.implementation !== 'wirebench';
+
+export function ResultsTable({ payload, measuring, libraries }: { payload: PayloadResult; measuring: boolean; libraries: boolean }): ReactNode {
   const brotli = payload.rows.some((r) => r.compressed?.['brotli'] !== undefined);
   return (
     <div className="table-box" tabIndex={0} aria-label="Results per format">
@@ -68,10 +82,10 @@ export function ResultsTable({ payload, measuring }: { payload: PayloadResult; m
         </thead>
         <tbody>
           {payload.rows
-            .filter((r) => r.kind === 'codec')
+            .filter((r) => r.kind === 'codec' && (libraries || !isLibraryRow(r)))
             .map((row) => (
-              <tr key={row.name} data-format={row.name}>
-                <th scope="row">{row.name}</th>
+              <tr key={row.name} data-format={row.name} data-implementation={row.implementation} className={isLibraryRow(row) ? 'library' : undefined}>
+                <RowHeading row={row} />
                 <td className="size" data-label="bytes (% JSON)">
                   {row.error ? (
                     <span className="error">{row.error}</span>

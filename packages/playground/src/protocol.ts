@@ -17,9 +17,11 @@ export interface RunSettings {
   readonly roundTime: number;
   readonly warmupTime: number;
   readonly budget: number;
+  /** Also measure the libraries teams ship (@msgpack/msgpack, msgpackr, cbor-x, protobufjs, flatbuffers), a row each under its format. */
+  readonly libraries: boolean;
 }
 
-export const DEFAULT_SETTINGS: RunSettings = { rounds: 7, roundTime: 10, warmupTime: 30, budget: 8000 };
+export const DEFAULT_SETTINGS: RunSettings = { rounds: 7, roundTime: 10, warmupTime: 30, budget: 8000, libraries: true };
 
 export type ToWorker =
   | { readonly type: 'samples' }

@@ -4,7 +4,8 @@
  * Every failure is posted back, so the page never waits on a worker that died quietly.
  */
 import type { Codec, FormatId, Schema } from '@wirebench/core';
-import { JsonSyntaxError, createCodec, inferSchema, parseJson, toFbs, toProto } from '@wirebench/core';
+import { IMPLEMENTATIONS, JsonSyntaxError, inferSchema, parseJson, toFbs, toProto } from '@wirebench/core';
+import { createCodecWithLibraries } from '@wirebench/core/libraries';
 import { measure } from '@wirebench/core/measure';
 import { canonicalSamples } from '@wirebench/core/samples';
 import type { FromWorker, RunSettings, ToWorker } from './protocol.js';
@@ -52,11 +53,11 @@ scope.addEventListener('message', (event: MessageEvent<ToWorker>) => {
 });
 
 /** A codec that could not be built: every call throws the reason, so its row shows the error. */
-function failedCodec(format: FormatId, reason: unknown): Codec {
+function failedCodec(format: FormatId, implementation: string, reason: unknown): Codec {
   const fail = (): never => {
     throw reason instanceof Error ? reason : new Error(String(reason));
   };
-  return { format, mediaType: 'application/octet-stream', encode: fail, decode: fail };
+  return { format, implementation, mediaType: 'application/octet-stream', encode: fail, decode: fail };
 }
 
 function hex(bytes: Uint8Array): string {
@@ -92,16 +93,22 @@ async function run(id: number, name: string, text: string, settings: RunSettings
     } catch (error) {
       schemaError = errorText(error);
     }
+    // Each format's own codec, then (when asked) every library that implements it: grouped by format.
     const codecs: Codec[] = [];
     for (const format of BROWSER_FORMATS) {
-      try {
-        codecs.push(await createCodec(format, schema ? { schema } : {}));
-      } catch (error) {
-        codecs.push(failedCodec(format, error));
+      for (const implementation of IMPLEMENTATIONS[format].map((i) => i.id)) {
+        if (implementation !== 'wirebench' && !settings.libraries) continue;
+        try {
+          codecs.push(await createCodecWithLibraries(format, { ...(schema ? { schema } : {}), implementation }));
+        } catch (error) {
+          codecs.push(failedCodec(format, implementation, error));
+        }
       }
     }
+    // The first bytes of each format, from its own codec (the libraries write the same format).
     const hexes: Record<string, string> = {};
     for (const codec of codecs) {
+      if (codec.implementation !== 'wirebench') continue;
       try {
         hexes[codec.format] = hex(codec.encode(value));
       } catch (error) {
