@@ -22,14 +22,17 @@ const schema = JSON.stringify(inferSchema(PAYLOAD));
 /** A codec written inline, so the measure and negotiate rows do not weigh a format's codec. */
 const STUB_CODEC = `{ format: 'json', mediaType: 'application/json', encode: (v) => new TextEncoder().encode(JSON.stringify(v)), decode: (b) => JSON.parse(new TextDecoder().decode(b)) }`;
 
-const roundTrip = (specifier: string, factory: string, args = ''): BundleApp => ({
+const roundTrip = (specifier: string, factory: string, args = '', allowedPackages: readonly string[] = []): BundleApp => ({
   name: specifier,
   does: `\`${factory}(${args ? 'schema' : ''})\`, encode, decode`,
   source: `import { ${factory} } from '${specifier}';
 const codec = ${factory}(${args});
 console.log(codec.decode(codec.encode(${payload})));`,
-  allowedPackages: [],
+  allowedPackages,
 });
+
+/** What protobufjs brings (its runtime's own small packages and long). */
+const PROTOBUFJS = ['protobufjs', 'long', '@protobufjs/aspromise', '@protobufjs/base64', '@protobufjs/codegen', '@protobufjs/eventemitter', '@protobufjs/fetch', '@protobufjs/float', '@protobufjs/inquire', '@protobufjs/path', '@protobufjs/pool', '@protobufjs/utf8'];
 
 export const BUNDLE_APPS: readonly BundleApp[] = [
   {
@@ -52,6 +55,12 @@ console.log(core);`,
   roundTrip('@wirebench/core/cbor', 'cborCodec'),
   roundTrip('@wirebench/core/protobuf', 'protobufCodec', schema),
   roundTrip('@wirebench/core/flatbuffers', 'flatbuffersCodec', schema),
+  // Each library codec's entry bundles its library and nothing else.
+  roundTrip('@wirebench/core/msgpack/msgpack-msgpack', 'msgpackMsgpackCodec', '', ['@msgpack/msgpack']),
+  roundTrip('@wirebench/core/msgpack/msgpackr', 'msgpackrCodec', '', ['msgpackr']),
+  roundTrip('@wirebench/core/cbor/cbor-x', 'cborXCodec', '', ['cbor-x']),
+  roundTrip('@wirebench/core/protobuf/protobufjs', 'protobufjsCodec', schema, PROTOBUFJS),
+  roundTrip('@wirebench/core/flatbuffers/flatbuffers', 'flatbuffersRuntimeCodec', schema, ['flatbuffers']),
   {
     name: '@wirebench/core/measure',
     does: '`measure` over one inline codec',

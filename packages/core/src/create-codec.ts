@@ -1,8 +1,6 @@
 import type { Codec, FormatId, SchemaCodecOptions } from './codec.js';
-import { FORMATS, SCHEMA_FORMATS } from './codec.js';
+import { FORMATS } from './codec.js';
 import { WirebenchError } from './errors.js';
-import type { Implementation } from './implementations.js';
-import { DEFAULT_IMPLEMENTATION, findImplementation, missingLibrary } from './implementations.js';
 import type { Schema } from './schema/types.js';
 
 /** Options of `createCodec`: a schema for protobuf and FlatBuffers, the implementation, and the options of every codec. */
@@ -23,21 +21,16 @@ export interface CreateCodecOptions extends SchemaCodecOptions {
  * what is missing: a schema, or the library's package and how to install it.
  */
 export async function createCodec(format: FormatId, options: CreateCodecOptions = {}): Promise<Codec> {
-  const { schema, implementation: id = DEFAULT_IMPLEMENTATION, ...codecOptions } = options;
+  const { schema, implementation = 'wirebench', ...codecOptions } = options;
   if (!FORMATS.includes(format)) {
     throw new WirebenchError(`unknown format ${JSON.stringify(format)}; expected one of ${FORMATS.join(', ')}`);
   }
-  const implementation = findImplementation(format, id);
-  try {
-    return await load(implementation, schema, codecOptions);
-  } catch (error) {
-    throw missingLibrary(implementation, error);
-  }
+  // The libraries' table and loader are a chunk of their own: an app of wirebench's codecs never loads them.
+  if (implementation !== 'wirebench') return (await import('./formats/libraries/load.js')).loadLibraryCodec(format, implementation, schema, codecOptions);
+  return load(format, schema, codecOptions);
 }
 
-async function load(implementation: Implementation, schema: Schema | undefined, options: SchemaCodecOptions): Promise<Codec> {
-  const { format } = implementation;
-  if (implementation.id !== DEFAULT_IMPLEMENTATION) return loadLibrary(implementation, schema, options);
+async function load(format: FormatId, schema: Schema | undefined, options: SchemaCodecOptions): Promise<Codec> {
   switch (format) {
     case 'json':
       return (await import('./formats/json/codec.js')).jsonCodec(options);
@@ -54,35 +47,7 @@ async function load(implementation: Implementation, schema: Schema | undefined, 
   }
 }
 
-type LibraryFactory = (schemaOrOptions?: Schema | SchemaCodecOptions, options?: SchemaCodecOptions) => Codec;
-
-/**
- * A library codec's module, imported by a URL that bundlers do not follow: an app bundles no
- * library it does not import by name, and its build needs none of them installed. Node (and any
- * unbundled ESM runtime) loads the module here; a bundled page imports it itself, from its entry
- * (`Implementation.entry`) or from `@wirebench/core/libraries`.
- */
-async function loadLibrary(implementation: Implementation, schema: Schema | undefined, options: SchemaCodecOptions): Promise<Codec> {
-  const { format } = implementation;
-  // Sources run as .ts under a test runner, the package as .js.
-  const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-  const url = new URL(`./formats/${format}/libraries/${implementation.module}${extension}`, import.meta.url).href;
-  let module: Record<string, unknown>;
-  try {
-    module = (await import(/* @vite-ignore */ /* webpackIgnore: true */ url)) as Record<string, unknown>;
-  } catch (error) {
-    const missing = missingLibrary(implementation, error);
-    if (missing !== error) throw missing;
-    throw new WirebenchError(
-      `createCodec could not load the ${implementation.id} implementation here (${(error as Error).message}); in a bundled page import it by name: import { ${implementation.factory} } from '${implementation.entry}', or createCodecWithLibraries from '@wirebench/core/libraries'`,
-      { format, cause: error },
-    );
-  }
-  const factory = module[implementation.factory] as LibraryFactory;
-  return SCHEMA_FORMATS.includes(format) ? factory(requireSchema(format, schema), options) : factory(options);
-}
-
-function requireSchema(format: FormatId, schema: Schema | undefined): Schema {
+export function requireSchema(format: FormatId, schema: Schema | undefined): Schema {
   if (!schema) {
     throw new WirebenchError(
       `needs a schema: createCodec('${format}', { schema: inferSchema(sample) }) or a schema from schemaFromProto(protoText, rootMessage) (import it from '@wirebench/core/schema')`,

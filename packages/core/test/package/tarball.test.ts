@@ -78,6 +78,23 @@ describe('the tarball', () => {
 });
 
 describe('installed, in Node', () => {
+  it('a library implementation not installed is a WirebenchError that says how to install it; once installed, createCodec loads it', () => {
+    const source = `import { createCodec } from '@wirebench/core';
+try {
+  const codec = await createCodec('cbor', { implementation: 'cbor-x' });
+  console.log(JSON.stringify({ implementation: codec.implementation, back: codec.decode(codec.encode({ a: [1, 'x'] })) }));
+} catch (error) {
+  console.log(JSON.stringify({ name: error.name, message: error.message }));
+}`;
+    expect(runInProject('library-missing.mjs', source)).toEqual({
+      name: 'WirebenchError',
+      message: expect.stringMatching(/^cbor: the cbor-x implementation needs the package cbor-x, which is not installed: npm install cbor-x@"\^1\.6\.0"$/),
+    });
+    // The optional peer dependency, installed as a user would (from the cache the repository's install filled).
+    npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', 'cbor-x@^1.6.0'], project);
+    expect(runInProject('library-installed.mjs', source)).toEqual({ implementation: 'cbor-x', back: { a: [1, 'x'] } });
+  }, 120_000);
+
   it('the root entry loads no format library and no tinybench, and no native addon', () => {
     // A load hook sees every module Node loads (ESM and the CJS modules ESM imports); require.cache the CJS ones.
     writeFileSync(
