@@ -74,16 +74,16 @@ export interface PlannedPayload {
 }
 
 /**
- * A payload's target with a schema inferred from it. Where none can be inferred (JSON nested deeper
- * than the call stack allows, say), the schemaless formats are still measured and a note says why
- * the schema formats are not.
+ * A payload's target with a schema inferred from it, its codecs made by `create` (`createCodec`,
+ * or `createCodecWithLibraries` from `@wirebench/core/libraries` in a bundled page). Where no schema
+ * can be inferred (JSON nested deeper than the call stack allows, say), the schemaless formats are
+ * still measured and a note says why the schema formats are not.
  */
 export async function planPayload(
   payload: Payload,
   formats: readonly FormatId[],
   notes: string[],
   implementations: ImplementationChoice = ['wirebench'],
-  /** `createCodec`, or `createCodecWithLibraries` (from `@wirebench/core/libraries`) in a bundled page. */
   create: typeof createCodec = createCodec,
 ): Promise<PlannedPayload> {
   let schema: Schema | undefined;

@@ -4,7 +4,7 @@
  * TypeScript compiler and compared with the names the doc gives under that entry's heading.
  *
  * The doc's shape, which this test reads:
- * - an entry's section starts at a heading `## \`@wirebench/core/…\`` and ends at the next `## `;
+ * - an entry's section starts at a heading `## \`@wirebench/core/…\`` (subpaths of any depth) and ends at the next `## `;
  * - a name is documented by a `### ` heading holding it in backticks (several names may share one),
  *   or listed on a line starting "Also exported here" (documented in full under another entry);
  * - a function's `### ` heading is followed by a ts block holding its signature as the .d.ts has it.
@@ -72,7 +72,7 @@ function docSections(text: string): Map<string, DocSection> {
   let current: string[] = []; // the names of the `### ` heading whose text is being read
   for (const line of text.split('\n')) {
     if (line.startsWith('## ')) {
-      const specifier = /^## `(@wirebench\/core(?:\/[\w-]+)?)`/.exec(line)?.[1];
+      const specifier = /^## `(@wirebench\/core(?:\/[\w-]+)*)`/.exec(line)?.[1];
       if (specifier && sections.has(specifier)) throw new Error(`docs/api.md has two sections for ${specifier}`);
       section = specifier ? { documented: new Map(), alsoExported: new Set() } : undefined;
       if (specifier && section) sections.set(specifier, section);
