@@ -189,6 +189,19 @@ describe('compareResults', () => {
     expect(trials.every((t) => !t.regression || t.change > 1.15)).toBe(true);
   });
 
+  it('keys rows by format and implementation: a library slowing down is its row alone, never mixed with wirebench\'s', () => {
+    const random = seededRandom(3);
+    const steady = lognormal(random, 11, 0.8, 0.05);
+    const library = lognormal(random, 11, 0.6, 0.05);
+    const a = result({ small: [{ name: 'msgpack', decode: steady }, { name: 'msgpack (msgpackr)', decode: library }] });
+    const b = result({ small: [{ name: 'msgpack', decode: steady }, { name: 'msgpack (msgpackr)', decode: library.map((x) => x * 1.3) }] });
+    const report = compareResults(a, b);
+    expect(report.timings.map((t) => [t.row, t.regression])).toEqual([
+      ['msgpack', false],
+      ['msgpack (msgpackr)', true],
+    ]);
+  });
+
   it('reports any difference in encoded bytes, exactly', () => {
     const ratios = [1, 1, 1, 1, 1];
     const a = result({ small: [{ name: 'cbor', bytes: 400, decode: ratios }, { name: 'msgpack', bytes: 380, decode: ratios }] }, 5);
