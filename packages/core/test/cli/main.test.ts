@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FORMATS } from '../../src/codec.js';
+import { IMPLEMENTATIONS } from '../../src/implementations.js';
 import { CLI_OPTIONS } from '../../src/cli/args.js';
 import type { CliResult } from '../../src/cli/main.js';
 import { formatBytes } from '../../src/report/format.js';
@@ -217,6 +218,34 @@ describe('wirebench on a payload', () => {
     expect(result.notes).toEqual([expect.stringMatching(/^simdjson not measured: simdjson: the simdjson native addon is not installed/)]);
     const table = wirebench([order, '--formats', 'simdjson', ...FAST], { bin: join(core, 'bin/wirebench.js') });
     expect(table.stdout).toMatch(/^note: simdjson not measured: .*npm rebuild simdjson/m);
+  });
+});
+
+describe('wirebench --implementations', () => {
+  it('all: a row for every (format, implementation) pair, each with its implementation, version and fidelity', () => {
+    const run = wirebench([order, '--json', '--implementations', 'all', ...FAST]);
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout) as CliResult;
+    const rows = result.payloads[0]?.rows ?? [];
+    const expected = FORMATS.flatMap((format) => IMPLEMENTATIONS[format].map((i) => [format, i.id]));
+    expect(rows.map((row) => [row.format, row.implementation])).toEqual(expected);
+    for (const row of rows) {
+      expect(row.name, 'the row name says the library').toBe(row.implementation === 'wirebench' ? row.format : `${row.format} (${row.implementation})`);
+      expect(row.version, `${row.name} version`).toMatch(/^\d+\.\d+\.\d+/);
+      expect(row.fidelity, `${row.name} fidelity`).toBeDefined();
+      expect(row.encode?.median, `${row.name} encode`).toBeGreaterThan(0);
+    }
+    // The native addons' setting goes beside the version it changes.
+    expect(rows.find((row) => row.implementation === 'cbor-x')?.version).toMatch(/\((native cbor-extract|pure JS)\)$/);
+  });
+
+  it('a list measures those implementations, json always among them; an unknown id is refused with the known ones', () => {
+    const run = wirebench([order, '--json', '--formats', 'msgpack', '--implementations', 'msgpackr', ...FAST]);
+    expect(run.status).toBe(0);
+    expect((JSON.parse(run.stdout) as CliResult).payloads[0]?.rows.map((row) => row.name)).toEqual(['json', 'msgpack (msgpackr)']);
+    const bad = wirebench([order, '--implementations', 'msgpack-lite']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--implementations: unknown implementation "msgpack-lite"; expected all, or some of wirebench, @msgpack\/msgpack, msgpackr, cbor-x, protobufjs, flatbuffers/);
   });
 });
 
