@@ -1,8 +1,9 @@
 /**
  * `npm run bench:readme`: measures the figures' payloads in Node and in Chromium (quick settings,
- * library rows included) with `npm run bench` and `npm run bench:browser`, each in several fresh
- * processes whose rounds are pooled, then rewrites the generated sections of docs/figures.md (speed,
- * sizes, summary; each between its markers) from the two pooled result files, and no other file:
+ * every implementation of every format, and the raw library calls) with `npm run bench` and
+ * `npm run bench:browser`, each in several fresh processes whose rounds are pooled, then rewrites
+ * the generated sections of docs/figures.md (speed, versus, sizes, summary; each between its
+ * markers) from the two pooled result files, and no other file:
  * the README and the guides link to that page rather than copy its figures. Pooled because one
  * process can land in a JIT or GC mode that holds for its whole life (a library 2–5× faster on the same bytes in the next process), which no
  * interval from one process shows; the gate pools its baseline for the same reason.
@@ -16,7 +17,21 @@ import type { MeasureResult } from '@wirebench/core/measure';
 import { validateMeasureResult } from '@wirebench/core/measure';
 import { poolResults } from '../compare/pool.js';
 import type { Runtime, SpeedSource } from '../report/readme.js';
-import { FIGURES_PAGE, MarkerError, SIZES_BEGIN, SIZES_END, SPEED_BEGIN, SPEED_END, SUMMARY_BEGIN, SUMMARY_END, checkFigureMarkers, renderFigureSections, spliceFigureSections } from '../report/readme.js';
+import {
+  FIGURES_PAGE,
+  MarkerError,
+  SIZES_BEGIN,
+  SIZES_END,
+  SPEED_BEGIN,
+  SPEED_END,
+  SUMMARY_BEGIN,
+  SUMMARY_END,
+  VERSUS_BEGIN,
+  VERSUS_END,
+  checkFigureMarkers,
+  renderFigureSections,
+  spliceFigureSections,
+} from '../report/readme.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const COMMAND = 'npm run bench:readme';
@@ -26,23 +41,32 @@ const PAGE = join(ROOT, FIGURES_PAGE);
 const CORPUS = join(ROOT, '../shared/data/corpus');
 /** The pooled results; each process's own is beside it (readme-node-1.json…). */
 const RESULTS: Readonly<Record<Runtime, string>> = { node: 'bench/results/readme-node.json', chromium: 'bench/results/readme-chromium.json' };
+/** The runners, relative to the root: `npm run bench` and `npm run bench:browser` without the build. */
 const RUNNERS: Readonly<Record<Runtime, { script: string; args: readonly string[] }>> = {
-  node: { script: 'run.js', args: [] },
-  chromium: { script: 'browser.js', args: ['--mode', 'page'] },
+  node: { script: 'bench/dist/cli/run.js', args: [] },
+  chromium: { script: 'bench/dist/browser/runner.js', args: ['--mode', 'page'] },
 };
 const DEFAULT_PROCESSES = 3;
-/** The canonical payloads, the dynamic-value payload, then the corpus: quick settings, every library row. */
-const SUITES = ['--suite', 'canonical,dynamic', '--quick', '--libraries'];
+/**
+ * The canonical payloads, the dynamic-value payload, then the corpus: quick settings, every
+ * implementation of every format (the library codecs the versus section weighs wirebench against),
+ * and the raw library calls of the overhead table (flatc's unpack() and protobufjs's decode are
+ * only there).
+ */
+const SUITES = ['--suite', 'canonical,dynamic', '--quick', '--implementations', 'all', '--libraries'];
 
 const USAGE = `${COMMAND} [-- options]
 
 Measures the canonical payloads, the dynamic-value payload (true_null) and the corpus files
-(${CORPUS}, when present) with library rows, in Node (npm run bench) and in Chromium's page
+(${CORPUS}, when present) with every implementation of every format (--implementations all:
+wirebench's codecs and the libraries', as npm install gives them, native addons included) and the
+raw library calls (--libraries), in Node (npm run bench) and in Chromium's page
 (npm run bench:browser), at --quick settings, each runtime in several fresh processes whose rounds
 are pooled (${RESULTS.node}, ${RESULTS.chromium}), then rewrites the generated sections of
 ${FIGURES_PAGE} from the two pooled files: ${SPEED_BEGIN} … ${SPEED_END},
-${SIZES_BEGIN} … ${SIZES_END} and ${SUMMARY_BEGIN} … ${SUMMARY_END}.
-No other file is written. About 7–8 minutes with 3 processes on 2 cores.
+${VERSUS_BEGIN} … ${VERSUS_END}, ${SIZES_BEGIN} … ${SIZES_END} and
+${SUMMARY_BEGIN} … ${SUMMARY_END}.
+No other file is written. About 8–12 minutes with 3 processes on 2 cores.
 
   --processes <n>                      fresh processes per runtime, pooled (default ${DEFAULT_PROCESSES}); with
                                        --from, how many processes each file pools (default 1)
@@ -72,12 +96,11 @@ function readResult(path: string): MeasureResult {
 
 /** Runs one of the bench runners in this repository (a fresh process), its output shown as it goes; resolves with the notes it printed. */
 async function runBench(script: string, args: readonly string[]): Promise<string[]> {
-  const command = [join('bench/dist/cli', script), ...args];
+  const command = [script, ...args];
   console.log(`\n$ node ${command.join(' ')}`);
-  // cbor-x's native string decoder off, so the Node run times the JavaScript cbor-x that browsers run,
-  // as wirebench's cbor codec is.
-  const env = { ...process.env, CBOR_NATIVE_ACCELERATION_DISABLED: 'true' };
-  const child = spawn(process.execPath, command, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // The libraries as \`npm install\` gives them: cbor-x and msgpackr load their native string decoders
+  // where they can (the environment's versions say "native cbor-extract"), as a user's server does.
+  const child = spawn(process.execPath, command, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   let stdout = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     stdout += chunk;
@@ -170,7 +193,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const measured = notes ? { notes, durationMs: Date.now() - started } : {};
     const sections = renderFigureSections({ node, chromium }, { command, processes: { node: processes, chromium: processes }, ...measured });
     writeFileSync(pagePath, spliceFigureSections(page, sections));
-    console.log(`\nbench:readme: ${pagePath}: speed, sizes and summary sections rewritten from ${files.join(' and ')} (${Math.round((Date.now() - started) / 1000)} s)`);
+    console.log(`\nbench:readme: ${pagePath}: speed, versus, sizes and summary sections rewritten from ${files.join(' and ')} (${Math.round((Date.now() - started) / 1000)} s)`);
     return 0;
   } catch (error) {
     if (!(error instanceof ReadmeError || error instanceof MarkerError)) throw error;

@@ -3,15 +3,18 @@ import { describeDiffs, formatCount, formatDuration, formatRatioInterval } from 
 import { LIBRARY_ROW } from '../suites/libraries.js';
 import type { MarkedSection } from './markers.js';
 import { spliceBetween, spliceSections } from './markers.js';
+import { VERSUS_LEGEND, formatVersusMarkdown, isLibraryCodec, versusLibraries, versusReport } from './versus.js';
 
 export { MarkerError } from './markers.js';
 
 /**
  * The generated sections of docs/figures.md, written from the result JSON of one Node run and one
  * Chromium run (`npm run bench:readme`): every figure comes from those files, none is typed by hand.
- * Three sections, each between its own markers: `speed` (time ÷ JSON's and wirebench ÷ each
- * library), `sizes` (raw, gzip and brotli bytes) and `summary` (per format, what the guides quote:
- * how many payloads it beat JSON on, its size range). The guides link to them instead of copying.
+ * Four sections, each between its own markers: `speed` (time ÷ JSON's and wirebench ÷ each raw
+ * library call), `versus` (wirebench's codec ÷ each library's codec behind the same API, per payload,
+ * with the geometric mean and the worst payload), `sizes` (raw, gzip and brotli bytes) and `summary`
+ * (per format, what the guides quote: how many payloads it beat JSON on, its size range). The guides
+ * link to them instead of copying.
  */
 
 export const FIGURES_PAGE = 'docs/figures.md';
@@ -22,6 +25,8 @@ export const SIZES_BEGIN = '<!-- sizes:begin -->';
 export const SIZES_END = '<!-- sizes:end -->';
 export const SUMMARY_BEGIN = '<!-- summary:begin -->';
 export const SUMMARY_END = '<!-- summary:end -->';
+export const VERSUS_BEGIN = '<!-- versus:begin -->';
+export const VERSUS_END = '<!-- versus:end -->';
 
 /** Heading of the wirebench ÷ library table, inside the speed section: other pages link to its anchor. */
 export const OVERHEAD_HEADING = '## Overhead: what wirebench adds to each library';
@@ -109,11 +114,27 @@ function settings(result: MeasureResult, processes = 1): string {
   return `${rounds} × ${o.roundTime} ms per task, warm-up ${o.warmupTime} ms`;
 }
 
+/**
+ * Each library's version once; where the runtimes differ (Node loads a library's native addon, a
+ * browser cannot: `1.6.9 (native cbor-extract)` against `1.6.9`), each runtime's.
+ */
+function librariesText(node: Environment, chromium: Environment): string {
+  // In the order of `{ ...chromium, ...node }`, as the line was written before runtimes could differ.
+  const names = [...new Set([...Object.keys(chromium.libraries), ...Object.keys(node.libraries)])];
+  return names
+    .map((name) => {
+      const [inNode, inChromium] = [node.libraries[name], chromium.libraries[name]];
+      if (inNode === undefined || inChromium === undefined || inNode === inChromium) return `${name} ${inNode ?? inChromium}`;
+      return `${name} ${inNode} in Node and ${inChromium} in Chromium`;
+    })
+    .join(', ');
+}
+
 function header(runs: SpeedRuns, source: SpeedSource): string[] {
   const { node, chromium } = runs;
   const nodeSettings = settings(node, source.processes?.node);
   const chromiumSettings = settings(chromium, source.processes?.chromium);
-  const libraries = { ...chromium.environment.libraries, ...node.environment.libraries };
+  const libraries = librariesText(node.environment, chromium.environment);
   const took = source.durationMs === undefined ? '' : ` (${Math.round(source.durationMs / 60_000) || '<1'} min, measuring included)`;
   return [
     generatedBy(source),
@@ -121,9 +142,7 @@ function header(runs: SpeedRuns, source: SpeedSource): string[] {
       `Machine: ${machine(node.environment)}. ` +
       `Runtimes: ${runtimeText(node.environment)} and ${runtimeText(chromium.environment)}. ` +
       (nodeSettings === chromiumSettings ? `Both: ${nodeSettings}.` : `Node: ${nodeSettings}; Chromium: ${chromiumSettings}.`) +
-      ` Libraries: ${Object.entries(libraries)
-        .map(([name, version]) => `${name} ${version}`)
-        .join(', ')}.`,
+      ` Libraries: ${libraries}.`,
   ];
 }
 
@@ -242,14 +261,23 @@ export function renderSpeedSection(runs: SpeedRuns, source: SpeedSource): string
     "**Time ÷ JSON's time** in the same rounds (median over rounds, 95 % bootstrap interval over rounds" +
       `${pooled(source) ? "; the rounds of a runtime's processes pooled" : ''}); below 1 is faster ` +
       'than JSON. Sizes from the Node run. "—": not measured in that runtime (simdjson is a Node addon); "error": the codec ' +
-      'refused the payload. A **LOSSY** row did not give the payload back: its times are for different data.',
+      'refused the payload. A **LOSSY** row did not give the payload back: its times are for different data.' +
+      (hasLibraryCodecs(runs) ? LIBRARY_CODECS_NOTE : ''),
     '',
     ...vsJsonTable(runs, names, marks),
     '',
+    // The library codecs (`msgpack (msgpackr)`…) are weighed against wirebench in the versus section. This
+    // table is what is left of the raw-call rows (`--libraries`): the raw calls with wirebench's own
+    // options (close to the @msgpack/msgpack and cbor-x codecs, so the two overlap there) and the two
+    // only it has, flatc's generated unpack() and protobufjs's decode without toObject.
     OVERHEAD_HEADING,
     '',
     "**wirebench ÷ the raw library call** it wraps, timed in the same rounds on the same bytes (each library row first " +
-      'checked to give back the payload); above 1 is what wirebench adds. "not timed": the library row times decode only.',
+      'checked to give back the payload); above 1 is what wirebench adds. "not timed": the library row times decode only.' +
+      (hasLibraryCodecs(runs)
+        ? " The libraries' own codecs (their options, behind the same API) are weighed against wirebench in the next section; " +
+          'this table keeps the raw calls with the options wirebench uses, and flatc\'s unpack() and protobufjs\'s decode, which only it has.'
+        : ''),
     '',
     ...library.lines,
   ];
@@ -265,6 +293,35 @@ export function renderSpeedSection(runs: SpeedRuns, source: SpeedSource): string
   }
   if (notes.length > 0) out.push('', ...notes.flatMap((note, i) => (i === 0 ? [note] : ['', note])));
   return out.join('\n');
+}
+
+function hasLibraryCodecs(runs: SpeedRuns): boolean {
+  return RUNTIMES.some((runtime) => runs[runtime].payloads.some((payload) => payload.rows.some(isLibraryCodec)));
+}
+
+/** What the tables that list every codec row say of the library codecs' rows. */
+const LIBRARY_CODECS_NOTE =
+  ' A bare format (`msgpack`) is wirebench\'s own codec; `format (library)` (`msgpack (msgpackr)`) is that library behind the ' +
+  'same Codec API, installed as `npm install` gives it (its version, native addon or not, in the libraries above).';
+
+/**
+ * wirebench's codec ÷ each library's codec of the same format, per payload and operation, with the
+ * geometric mean and the worst payload, one table per runtime (between the `versus` markers),
+ * computed by `versusReport` from the same (pooled) results as the speed tables.
+ */
+export function renderVersusSection(runs: SpeedRuns, source: SpeedSource): string {
+  const lines = [
+    generatedBy(source),
+    runLine(runs, source, "wirebench's codec ÷ each library's codec of the same format, in Node and in Chromium"),
+    '',
+    VERSUS_LEGEND + (pooled(source) ? " The rounds of a runtime's processes are pooled, each paired with its own run's round." : ''),
+  ];
+  for (const runtime of RUNTIMES) {
+    const report = versusReport(runs[runtime]);
+    const libraries = versusLibraries(report);
+    lines.push('', `### ${RUNTIME_NAME[runtime]}`, '', ...(libraries ? [`Libraries: ${libraries}.`, ''] : []), formatVersusMarkdown(report, { label: payloadLabel }));
+  }
+  return lines.join('\n');
 }
 
 /** The page with the text between its speed markers replaced; throws when the markers are missing or out of order. */
@@ -431,7 +488,8 @@ export function renderSummarySection(runs: SpeedRuns, source: SpeedSource): stri
     'Speed cells: on how many payloads the 95 % interval of time ÷ JSON\'s time was wholly below 1 (faster than JSON), ' +
       'included 1 (≈ JSON), or was wholly above 1 (slower), as faster / ≈ / slower. "Fewest raw bytes": on how many payloads ' +
       'the format wrote the fewest bytes of all formats, JSON included (a tie counts for each). Size ranges: lowest–highest share of JSON\'s bytes ' +
-      'over the payloads. "—": not measured in that runtime.',
+      'over the payloads. "—": not measured in that runtime.' +
+      (hasLibraryCodecs(runs) ? LIBRARY_CODECS_NOTE : ''),
     '',
     '| format | fewest raw bytes | raw bytes, % of JSON | gzip bytes, % of JSON\'s gzip | Node encode | Node decode | Chromium encode | Chromium decode |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -450,6 +508,7 @@ export function renderSummarySection(runs: SpeedRuns, source: SpeedSource): stri
 export function renderFigureSections(runs: SpeedRuns, source: SpeedSource): MarkedSection[] {
   return [
     { begin: SPEED_BEGIN, end: SPEED_END, text: renderSpeedSection(runs, source) },
+    { begin: VERSUS_BEGIN, end: VERSUS_END, text: renderVersusSection(runs, source) },
     { begin: SIZES_BEGIN, end: SIZES_END, text: renderSizesSection(runs, source) },
     { begin: SUMMARY_BEGIN, end: SUMMARY_END, text: renderSummarySection(runs, source) },
   ];
@@ -462,5 +521,11 @@ export function spliceFigureSections(page: string, sections: readonly MarkedSect
 
 /** Checks that the page holds every pair of markers (before minutes of measuring, not after). */
 export function checkFigureMarkers(page: string): void {
-  spliceSections(page, [SPEED_BEGIN, SIZES_BEGIN, SUMMARY_BEGIN].map((begin, i) => ({ begin, end: [SPEED_END, SIZES_END, SUMMARY_END][i] as string, text: '' })));
+  const pairs = [
+    [SPEED_BEGIN, SPEED_END],
+    [VERSUS_BEGIN, VERSUS_END],
+    [SIZES_BEGIN, SIZES_END],
+    [SUMMARY_BEGIN, SUMMARY_END],
+  ] as const;
+  spliceSections(page, pairs.map(([begin, end]) => ({ begin, end, text: '' })));
 }
