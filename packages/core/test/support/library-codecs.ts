@@ -107,6 +107,13 @@ export const LIBRARY_FACTS: Partial<Record<ImplementationId, HarnessFacts>> = {
       { rule: 'decoded value does not re-encode', detail: /cbor-x encode failed: the data is nested too deeply/, why: 'decode reads nesting its encoder cannot write' },
     ],
   },
+  protobufjs: {
+    // A double field may hold NaN or ±Infinity on the wire; protobufjs reads them as they are.
+    nonJsonData: /^(NaN|-?Infinity)$/,
+    reEncodeLosses: [
+      { rule: 'decode(encode(decoded)) differs', detail: /: 9223372036854776000 → -9223372036854776000$/, why: 'an int64 near 2^63 reads as 2^63, which encode wraps to -2^63' },
+    ],
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
