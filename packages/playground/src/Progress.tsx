@@ -17,7 +17,7 @@ export function Progress({ store, onCancel }: { store: ProgressStore; onCancel: 
   return (
     <div className="progress">
       <div role="progressbar" aria-label="Measuring progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-        <div className="bar" style={{ width: `${percent}%` }} />
+        <div className="bar" style={{ transform: `scaleX(${percent / 100})` }} />
       </div>
       <span>{progressText(progress)}</span>
       <button type="button" className="button secondary" onClick={onCancel}>
