@@ -1,0 +1,25 @@
+/**
+ * The answer to "should my API speak one of these formats?": time until usable on published
+ * network presets, what each implementation's JavaScript costs and when it pays off, the
+ * constraints that rule formats out, and a ranking with its reasons. Pure functions over plain
+ * data, shared by the playground and the CLI; no Node-only API.
+ */
+export type { NetworkPreset } from './networks.js';
+export { DEFAULT_NETWORK_IDS, NETWORK_PRESETS, NETWORK_ROLES, NETWORK_SOURCE, findNetworkPreset } from './networks.js';
+export type { ServedEncoding, ServedFigures, ServedParts } from './served.js';
+export { SERVED_ENCODINGS, servedParts } from './served.js';
+export type { TimeUntilUsable, Transfer, UsableInput } from './time-until-usable.js';
+export { downloadMs, resolvePreset, rowTimeUntilUsable, timeUntilUsable, timeUntilUsableAcross, transfer } from './time-until-usable.js';
+export type { BreakEven, Responses } from './break-even.js';
+export { breakEven, responsesToRepay } from './break-even.js';
+export type { EvalUse, ImplementationCapabilities, Int64Behaviour } from './capabilities.js';
+export { IMPLEMENTATION_CAPABILITIES, READABLE_FORMATS, capabilitiesOf, isReadable, needsSharedSchema } from './capabilities.js';
+export type { FirstDiff, RowExtras, RowFacts } from './facts.js';
+export { rowFacts } from './facts.js';
+export type { Constraints, Exclusion, ExclusionCode, ResolvedConstraints, RowCapabilities } from './constraints.js';
+export { constraintExclusions, resolveConstraints, rowCapabilities } from './constraints.js';
+export type { ReasonInput } from './reasons.js';
+export { rankedReason } from './reasons.js';
+export type { ExcludedRow, RankedRow, Ranking } from './rank.js';
+export { rank } from './rank.js';
+export { formatBytes, formatMs, formatResponses, servedWords } from './wording.js';

@@ -1,0 +1,42 @@
+/** answer/index.ts: the public names of the answer, in one place for the entry the lead wires. */
+import { describe, expect, it } from 'vitest';
+import * as answer from '../../src/answer/index.js';
+
+describe('answer/index', () => {
+  it('exports the answer’s functions and tables', () => {
+    expect(Object.keys(answer).sort()).toEqual(
+      [
+        'DEFAULT_NETWORK_IDS',
+        'IMPLEMENTATION_CAPABILITIES',
+        'NETWORK_PRESETS',
+        'NETWORK_ROLES',
+        'NETWORK_SOURCE',
+        'READABLE_FORMATS',
+        'SERVED_ENCODINGS',
+        'breakEven',
+        'capabilitiesOf',
+        'constraintExclusions',
+        'downloadMs',
+        'findNetworkPreset',
+        'formatBytes',
+        'formatMs',
+        'formatResponses',
+        'isReadable',
+        'needsSharedSchema',
+        'rank',
+        'rankedReason',
+        'resolveConstraints',
+        'resolvePreset',
+        'responsesToRepay',
+        'rowCapabilities',
+        'rowFacts',
+        'rowTimeUntilUsable',
+        'servedParts',
+        'servedWords',
+        'timeUntilUsable',
+        'timeUntilUsableAcross',
+        'transfer',
+      ].sort(),
+    );
+  });
+});
