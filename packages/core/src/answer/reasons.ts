@@ -37,7 +37,7 @@ function versusJson(row: TimeUntilUsable, json: TimeUntilUsable): string {
   const device = json.decompressMs + json.decodeMs - (row.decompressMs + row.decodeMs);
   const parts = [wire];
   // A device difference the reader would see as "0 ms" is left out rather than quoted as noise.
-  if (formatMs(device) !== '0 ms' && formatMs(device) !== '<0.001 ms') {
+  if (Math.abs(device) >= 0.001) {
     parts.push(`decompression + decode ${formatMs(device)} ${device > 0 ? 'faster' : 'slower'}`);
   }
   return `${when}: ${parts.join(', ')}`;

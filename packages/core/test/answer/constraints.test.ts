@@ -32,7 +32,7 @@ describe('constraintExclusions', () => {
     const protobufjs = constraintExclusions(row('protobuf', 'protobufjs', { jsBytes: 18_000 }), ALL);
     expect(protobufjs.map((e) => e.message)).toEqual([
       'needs eval (new Function) under a no-eval CSP: its encode, decode and toObject are code protobufjs generates with Function, with no fallback',
-      '18 KB of JS over a 10 KB budget',
+      '18,000 B of JS over a 10,000 B budget',
       "does not keep int64 exactly: reads a 64-bit integer beyond ±(2^53 − 1) as the nearest double (longs: Number); 2^63 − 1 reads as 2^63",
       'not human-readable: protobuf bytes are binary',
       'needs a shared schema: protobuf needs the same schema on both sides',

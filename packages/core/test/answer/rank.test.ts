@@ -83,10 +83,10 @@ describe('rank', () => {
     for (const r of ranking.ranked) expect(r.jsBytes).toBeLessThanOrEqual(10_000);
     expect(names(ranking.ranked).sort()).toEqual(['cbor', 'json', 'msgpack']);
     expect(ranking.excluded.map((e) => e.reason)).toEqual([
-      'msgpack (msgpackr): 12 KB of JS over a 10 KB budget',
-      'protobuf: 11.7 KB of JS over a 10 KB budget',
-      'protobuf (protobufjs): 18 KB of JS over a 10 KB budget',
-      'flatbuffers: 11.7 KB of JS over a 10 KB budget',
+      'msgpack (msgpackr): 12,000 B of JS over a 10,000 B budget',
+      'protobuf: 11,702 B of JS over a 10,000 B budget',
+      'protobuf (protobufjs): 18,000 B of JS over a 10,000 B budget',
+      'flatbuffers: 11,704 B of JS over a 10,000 B budget',
     ]);
     expect(ranking.ranked[0]?.name).toBe('msgpack');
   });
@@ -118,7 +118,7 @@ describe('rank', () => {
       expect(rank(rows, { network: network.id, served: 'gzip' }).ranked[0]?.name, network.id).toBe(expected);
     }
     expect(rank(rows, { network: 'fios', served: 'gzip' }).ranked[1]?.reason).toBe(
-      'protobuf: 9.5 ms until usable on FIOS with gzip, 1.9 ms later than JSON: 2 KB less to transfer, decompression + decode 2.7 ms slower; repays its 11.7 KB of JS after 6 responses by bytes, never by time on FIOS',
+      'protobuf: 9.50 ms until usable on FIOS with gzip, 1.90 ms later than JSON: 2,000 B less to transfer, decompression + decode 2.70 ms slower; repays its 11,702 B of JS after 6 responses by bytes, never by time on FIOS',
     );
   });
 
@@ -128,13 +128,13 @@ describe('rank', () => {
     // msgpack: 400 ms RTT + 6,800 B at 400 Kbps (136 ms) + 0.1 + 0.5 = 536.6 ms; JSON: 400 + 160 + 0.1 + 0.3 = 560.4 ms.
     // 12 KB of JS ÷ 1,200 B saved = 10 responses; its 240 ms download ÷ 23.8 ms saved = 10.1, so 11.
     expect(ranking.ranked.map((r) => r.reason)).toEqual([
-      'msgpack: 537 ms until usable on 3G Slow with gzip, 24 ms sooner than JSON: 1.2 KB less to transfer, decompression + decode 0.20 ms slower; repays its 12 KB of JS after 10 responses by bytes, 11 responses by time on 3G Slow',
+      'msgpack: 537 ms until usable on 3G Slow with gzip, 23.8 ms sooner than JSON: 1,200 B less to transfer, decompression + decode 200 µs slower; repays its 12,000 B of JS after 10 responses by bytes, 11 responses by time on 3G Slow',
       "json: 560 ms until usable on 3G Slow with gzip, the reference; no JS to ship (the platform's JSON.parse)",
     ]);
     expect(ranking.ranked[0]?.breakEven).toMatchObject({ bytesSavedPerResponse: 1_200, responsesByBytes: 10, jsDownloadMs: 240, responsesByTime: 11 });
     const same = rank([rows[0] as RowFacts, row('msgpack', 'wirebench', { gzip: 6_800, decodeMs: 0.3, jsBytes: 12_000 })], { network: '3g-slow', served: 'gzip' });
     // The same decode: no device clause, and bytes and time repay the JS alike.
-    expect(same.ranked[0]?.reason).toBe('msgpack: 536 ms until usable on 3G Slow with gzip, 24 ms sooner than JSON: 1.2 KB less to transfer; repays its 12 KB of JS after 10 responses');
+    expect(same.ranked[0]?.reason).toBe('msgpack: 536 ms until usable on 3G Slow with gzip, 24.0 ms sooner than JSON: 1,200 B less to transfer; repays its 12,000 B of JS after 10 responses');
   });
 
   it('breaks ties by fewer bytes, then less JS, then the name', () => {
