@@ -11,6 +11,8 @@
  *   TextDecoder's TypeError), `readUtf8` (the same, malformed as a WirebenchError).
  * - utf8/strings.ts: `Utf8Strings`, protobuf's and FlatBuffers' reads, short ASCII strings cut from
  *   windows of the buffer decoded at once.
+ * - utf8/batch.ts: `Utf8Batch`, msgpack's and CBOR's reads: the short ASCII strings a walk over the
+ *   item heads ahead finds, copied end to end and decoded at once.
  * - utf8/encode.ts: `writeUtf8` into an encoder's buffer.
  * - utf8/document.ts: whole documents both ways (`decodeDocument`, `encodeUtf8`: JSON's) and error
  *   bodies (`decodeLossy`).
@@ -20,5 +22,7 @@ export { ASCII_ENCODE, ASCII_IN_JS, ASCII_LOOP, DECODE_IN_JS, SHORT_ENCODE } fro
 export { decodeUtf8, decodeUtf8InJs, readUtf8 } from './utf8/decode.js';
 export { decodeDocument, decodeLossy, encodeUtf8 } from './utf8/document.js';
 export { SHORT_STRING, Utf8Strings } from './utf8/strings.js';
+export type { ItemHeads } from './utf8/batch.js';
+export { HEAD_ARRAY, HEAD_MAP, HEAD_SKIP, HEAD_STOP, HEAD_TEXT, itemHeads, Utf8Batch } from './utf8/batch.js';
 export { writeUtf8 } from './utf8/encode.js';
 export { invalidUtf8Offset } from './utf8/validate.js';

@@ -36,9 +36,12 @@ const CASES = [
   'msgpack-empty-maps',
   'msgpack-empty-arrays',
   'msgpack-short-strings',
+  // 14 bytes per string of 13 characters, each a slice of a batch's text (wire/utf8/batch.ts).
+  'msgpack-sliced-strings',
   'cbor-empty-maps',
   'cbor-empty-arrays',
   'cbor-short-strings',
+  'cbor-sliced-strings',
   // Two bytes (`0a 00`) per record of 30 fields, every one a default (137× before the value budget).
   'protobuf-empty-messages',
   'protobuf-empty-messages-interpreted',

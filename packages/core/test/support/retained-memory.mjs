@@ -21,6 +21,8 @@ const RECORD = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${Stri
 /** What reading one RECORD charges to the value budget (limits.ts recordCost: 30 fields, 6 lists, 6 maps). */
 const RECORD_COST = 3 + 30 + 4 * 6 + 7 * 6;
 
+const THIRTEEN = [...new TextEncoder().encode('abcdefghijklm')];
+
 /** `count` items of `item`, in a msgpack array32 or a CBOR array with a 32-bit count. */
 function schemaless(head, item) {
   const bytes = new Uint8Array(5 + count * item.length);
@@ -49,17 +51,20 @@ async function build() {
     case 'msgpack-empty-maps':
     case 'msgpack-empty-arrays':
     case 'msgpack-short-strings':
+    case 'msgpack-sliced-strings':
     case 'cbor-empty-maps':
     case 'cbor-empty-arrays':
-    case 'cbor-short-strings': {
+    case 'cbor-short-strings':
+    case 'cbor-sliced-strings': {
       const format = which.startsWith('msgpack') ? 'msgpack' : 'cbor';
       const codec = await createCodec(format);
-      // Heads: an array with a 32-bit count; an empty map, an empty array, the string "AB".
+      // Heads: an array with a 32-bit count; an empty map, an empty array, the string "AB", and a
+      // string of 13 characters, which V8 makes a slice of the decoder's batch text (wire/utf8/batch.ts).
       const head = { msgpack: 0xdd, cbor: 0x9a }[format];
       const shape = which.slice(format.length + 1);
       const item = {
-        msgpack: { 'empty-maps': [0x80], 'empty-arrays': [0x90], 'short-strings': [0xa2, 0x41, 0x42] },
-        cbor: { 'empty-maps': [0xa0], 'empty-arrays': [0x80], 'short-strings': [0x62, 0x41, 0x42] },
+        msgpack: { 'empty-maps': [0x80], 'empty-arrays': [0x90], 'short-strings': [0xa2, 0x41, 0x42], 'sliced-strings': [0xad, ...THIRTEEN] },
+        cbor: { 'empty-maps': [0xa0], 'empty-arrays': [0x80], 'short-strings': [0x62, 0x41, 0x42], 'sliced-strings': [0x6d, ...THIRTEEN] },
       }[format][shape];
       return { bytes: schemaless(head, item), decode: (input) => codec.decode(input) };
     }

@@ -1,7 +1,7 @@
 import type { Limits } from '../../limits.js';
-import { decodeUtf8 } from '../../wire/utf8.js';
+import { HEAD_ARRAY, HEAD_MAP, HEAD_SKIP, HEAD_STOP, HEAD_TEXT, itemHeads, Utf8Batch } from '../../wire/utf8.js';
 import { halfToNumber } from '../schemaless-binary/half-float.js';
-import { BAIL, putEntry, readKey } from '../schemaless-binary/fast-decoder.js';
+import { BAIL, beginMap, putEntry, readKey } from '../schemaless-binary/fast-decoder.js';
 
 /**
  * CBOR in one pass (see ../schemaless-binary/fast-decoder.ts): builds the value while checking what
@@ -47,6 +47,7 @@ export function decodeCbor(bytes: Uint8Array, limits: Limits): unknown {
   maxDepth = limits.maxDepth;
   maxCollection = limits.maxCollectionLength;
   maxString = limits.maxStringLength;
+  strings.start(bytes);
   try {
     const value = read(0);
     if (pos !== end) throw BAIL;
@@ -55,10 +56,33 @@ export function decodeCbor(bytes: Uint8Array, limits: Limits): unknown {
     busy = false;
     src = EMPTY;
     view = undefined;
+    strings.end();
   }
 }
 
 const EMPTY = new Uint8Array(0);
+
+/** CBOR's item heads for the string batches (wire/utf8/batch.ts). */
+const HEADS = itemHeads((b) => {
+  const major = b >> 5;
+  const info = b & 0x1f;
+  // The head's size by its additional information; 0 for 28–31 (reserved, indefinite length).
+  const size = info < 24 ? 1 : info === 24 ? 2 : info === 25 ? 3 : info === 26 ? 5 : info === 27 ? 9 : 0;
+  const small = info < 24 ? info : 0;
+  if (major === 0 || major === 1) return size === 0 ? [HEAD_STOP, 0, 0] : [HEAD_SKIP, size, 0];
+  if (major === 7) {
+    if (b >= 0xf4 && b <= 0xf6) return [HEAD_SKIP, 1, 0]; // false, true, null
+    if (b >= 0xf9 && b <= 0xfb) return [HEAD_SKIP, size, 0]; // floats
+    return [HEAD_STOP, 0, 0];
+  }
+  // Text, arrays and maps of definite length below 2^32; byte strings and tags are left to the reader.
+  const kind = major === 3 ? HEAD_TEXT : major === 4 ? HEAD_ARRAY : major === 5 ? HEAD_MAP : HEAD_STOP;
+  if (kind === HEAD_STOP || size === 0 || size === 9) return [HEAD_STOP, 0, 0];
+  return [kind, size, small];
+});
+
+/** The strings of the input being decoded: short ASCII ones in batches (wire/utf8/batch.ts). */
+const strings = new Utf8Batch(HEADS);
 
 /** The item at `pos`, inside `depth` arrays and maps. */
 function read(depth: number): unknown {
@@ -91,7 +115,7 @@ function read(depth: number): unknown {
       const from = pos;
       if (argument > end - from || argument > maxString) throw BAIL;
       pos = from + argument;
-      return decodeUtf8(src, from, pos); // malformed UTF-8 throws, and the reader names it
+      return strings.read(src, from, argument); // malformed UTF-8 throws, and the reader names it
     }
     case 4:
       return argument === INDEFINITE ? readIndefiniteArray(depth) : readArray(argument, depth);
@@ -233,7 +257,9 @@ function readIndefiniteArray(depth: number): unknown[] {
 function readMap(count: number, depth: number): Record<string, unknown> {
   const indefinite = count === INDEFINITE;
   if ((!indefinite && (count * 2 > end - pos || count > maxCollection)) || depth >= maxDepth) throw BAIL;
+  if (!indefinite) strings.enterMap(src, pos, count);
   const object: Record<string, unknown> = {};
+  const begun = beginMap();
   for (let i = 0; indefinite || i < count; i++) {
     if (indefinite) {
       if (pos >= end) throw BAIL;
@@ -243,14 +269,14 @@ function readMap(count: number, depth: number): Record<string, unknown> {
       }
       if (i >= maxCollection) throw BAIL;
     }
-    const key = readMapKey();
+    const key = readMapKey(object, begun);
     putEntry(object, key, read(depth + 1));
   }
   return object;
 }
 
 /** A definite-length text string in a key position; anything else (chunked text included) bails. */
-function readMapKey(): string {
+function readMapKey(object: Record<string, unknown>, begun: number): string {
   if (pos >= end) throw BAIL;
   const b = src[pos++] as number;
   if (b >> 5 !== 3) throw BAIL;
@@ -262,7 +288,7 @@ function readMapKey(): string {
   const from = pos;
   if (length > end - from || length > maxString) throw BAIL;
   pos = from + length;
-  return readKey(src, from, pos);
+  return readKey(object, begun, src, from, pos, strings);
 }
 
 function u32(p: number): number {

@@ -1,6 +1,6 @@
 import type { Limits } from '../../limits.js';
-import { decodeUtf8 } from '../../wire/utf8.js';
-import { BAIL, putEntry, readKey } from '../schemaless-binary/fast-decoder.js';
+import { HEAD_ARRAY, HEAD_MAP, HEAD_SKIP, HEAD_STOP, HEAD_TEXT, itemHeads, Utf8Batch } from '../../wire/utf8.js';
+import { BAIL, beginMap, putEntry, readKey } from '../schemaless-binary/fast-decoder.js';
 
 /**
  * MessagePack in one pass (see ../schemaless-binary/fast-decoder.ts): builds the value while
@@ -43,6 +43,7 @@ export function decodeMsgpack(bytes: Uint8Array, limits: Limits): unknown {
   maxDepth = limits.maxDepth;
   maxCollection = limits.maxCollectionLength;
   maxString = limits.maxStringLength;
+  strings.start(bytes);
   try {
     const value = read(0);
     if (pos !== end) throw BAIL;
@@ -51,10 +52,29 @@ export function decodeMsgpack(bytes: Uint8Array, limits: Limits): unknown {
     busy = false;
     src = EMPTY;
     view = undefined;
+    strings.end();
   }
 }
 
 const EMPTY = new Uint8Array(0);
+
+/** MessagePack's item heads for the string batches (wire/utf8/batch.ts). */
+const HEADS = itemHeads((b) => {
+  if (b < 0x80 || b >= 0xe0 || b === 0xc0 || b === 0xc2 || b === 0xc3) return [HEAD_SKIP, 1, 0];
+  if (b < 0x90) return [HEAD_MAP, 1, b & 0x0f];
+  if (b < 0xa0) return [HEAD_ARRAY, 1, b & 0x0f];
+  if (b < 0xc0) return [HEAD_TEXT, 1, b & 0x1f];
+  // Numbers: float 32 and 64, uint 8–64, int 8–64.
+  const number = ({ 0xca: 5, 0xcb: 9, 0xcc: 2, 0xcd: 3, 0xce: 5, 0xcf: 9, 0xd0: 2, 0xd1: 3, 0xd2: 5, 0xd3: 9 } as Record<number, number>)[b];
+  if (number !== undefined) return [HEAD_SKIP, number, 0];
+  if (b >= 0xd9 && b <= 0xdb) return [HEAD_TEXT, [2, 3, 5][b - 0xd9] as number, 0];
+  if (b === 0xdc || b === 0xdd) return [HEAD_ARRAY, b === 0xdc ? 3 : 5, 0];
+  if (b === 0xde || b === 0xdf) return [HEAD_MAP, b === 0xde ? 3 : 5, 0];
+  return [HEAD_STOP, 0, 0]; // bin, ext, 0xc1: the decoder leaves them to the reader
+});
+
+/** The strings of the input being decoded: short ASCII ones in batches (wire/utf8/batch.ts). */
+const strings = new Utf8Batch(HEADS);
 
 /** The item at `pos`, inside `depth` arrays and maps. */
 function read(depth: number): unknown {
@@ -133,7 +153,7 @@ function readString(length: number): string {
   const from = pos;
   if (length > end - from || length > maxString) throw BAIL;
   pos = from + length;
-  return decodeUtf8(src, from, pos); // malformed UTF-8 throws, and the reader names it
+  return strings.read(src, from, length); // malformed UTF-8 throws, and the reader names it
 }
 
 function readArray(count: number, depth: number): unknown[] {
@@ -193,15 +213,17 @@ function readNumbers(count: number, depth: number): unknown[] {
 
 function readMap(count: number, depth: number): Record<string, unknown> {
   if (count * 2 > end - pos || count > maxCollection || depth >= maxDepth) throw BAIL;
+  strings.enterMap(src, pos, count);
   const object: Record<string, unknown> = {};
+  const begun = beginMap();
   for (let i = 0; i < count; i++) {
-    const key = readMapKey();
+    const key = readMapKey(object, begun);
     putEntry(object, key, read(depth + 1));
   }
   return object;
 }
 
-function readMapKey(): string {
+function readMapKey(object: Record<string, unknown>, begun: number): string {
   if (pos >= end) throw BAIL;
   const b = src[pos++] as number;
   let length: number;
@@ -213,7 +235,7 @@ function readMapKey(): string {
   const from = pos;
   if (length > end - from || length > maxString) throw BAIL;
   pos = from + length;
-  return readKey(src, from, pos);
+  return readKey(object, begun, src, from, pos, strings);
 }
 
 function u8(): number {

@@ -78,8 +78,13 @@ export abstract class ValueWriter {
       this.arrayHeader(length);
       for (let i = 0; i < length; i++) {
         const item: unknown = value[i];
-        // Flags and gaps without the call: lists of them are common, and the call costs more than the byte.
-        if (item === null || typeof item === 'boolean') {
+        // Numbers, flags and gaps without the call: lists of them are common (coordinates, vertices,
+        // indices), and the call costs more than the item.
+        if (typeof item === 'number') {
+          if (item - item !== 0) throw REFUSED; // NaN, ±Infinity
+          if (this.pos + 16 > this.bytes.length) this.grow(16);
+          this.number(item);
+        } else if (item === null || typeof item === 'boolean') {
           if (this.pos >= this.bytes.length) this.grow(1);
           this.atom(item);
         } else this.value(item, depth + 1);
