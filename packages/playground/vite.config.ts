@@ -7,7 +7,7 @@
  * and keeps an offline copy of the build.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { libraryVersions } from '@wirebench/core/node';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { phoneAddress } from './plugins/phone-address.js';
@@ -22,19 +22,13 @@ export const ISOLATION_HEADERS: Readonly<Record<string, string>> = {
 const LIBRARIES = ['@msgpack/msgpack', 'msgpackr', 'cbor-x', 'flatbuffers', 'protobufjs', 'tinybench'];
 
 /** Versions of the format libraries, as the worker bundles them (from @wirebench/core's resolution). */
-function libraryVersions(): Record<string, string> {
-  const require = createRequire(new URL('../core/package.json', import.meta.url));
-  const versions: Record<string, string> = {};
-  for (const name of LIBRARIES) {
-    try {
-      const path = require.resolve(`${name}/package.json`);
-      versions[name] = (JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version;
-    } catch {
-      versions[name] = 'unknown';
-    }
-  }
-  versions['@wirebench/core'] = (JSON.parse(readFileSync(new URL('../core/package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  return versions;
+function versions(): Record<string, string> {
+  // Resolved from @wirebench/core, as the worker bundles them; the walk up from each package's
+  // entry finds versions whose package.json is not exported (msgpackr's, cbor-x's).
+  const found = libraryVersions(LIBRARIES, new URL('../core/package.json', import.meta.url).href);
+  for (const name of LIBRARIES) found[name] ??= 'unknown';
+  found['@wirebench/core'] = (JSON.parse(readFileSync(new URL('../core/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return found;
 }
 
 const root = new URL('.', import.meta.url).pathname;
@@ -44,7 +38,7 @@ export default defineConfig(({ command }) => ({
   base: './',
   plugins: [react(), phoneAddress(), serviceWorker({ entry: `${root}src/service-worker/sw.ts`, headers: ISOLATION_HEADERS })],
   define: {
-    __WIREBENCH_LIBRARIES__: JSON.stringify(libraryVersions()),
+    __WIREBENCH_LIBRARIES__: JSON.stringify(versions()),
     // The page registers dist/sw.js only in a build (the dev server has no sw.js and sends the headers itself).
     __WIREBENCH_SERVICE_WORKER__: JSON.stringify(command === 'build'),
   },
