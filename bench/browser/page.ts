@@ -9,7 +9,7 @@ import type { MeasureProgress } from '@wirebench/core/measure';
 import { formatResult } from '@wirebench/core/report';
 import type { WirebenchPageApi } from '../src/browser/protocol.js';
 import type { BrowserOutcome, BrowserRunConfig, FromWorker, ToWorker } from './run-suites.js';
-import { busyLoop, errorText, runSuites } from './run-suites.js';
+import { busyLoop, errorText, listSuites, runSuites } from './run-suites.js';
 
 const region = document.getElementById('results') as HTMLElement;
 const status = document.getElementById('status') as HTMLElement;
@@ -150,6 +150,7 @@ const api: WirebenchPageApi = {
     return askWorker({ type: 'busy', iterations }, (reply) => (reply.type === 'busy' ? reply.ms : undefined));
   },
   startWorker,
+  list: listSuites,
   start,
 };
 window.wirebench = api;

@@ -7,15 +7,14 @@ import { parseJson } from '@wirebench/core';
 import type { MeasureProgress } from '@wirebench/core/measure';
 import { measure } from '@wirebench/core/measure';
 import proto from '../../schemas/canonical.proto?raw';
-import type { BrowserOutcome, BrowserRunConfig, PayloadFileRef } from '../src/browser/protocol.js';
+import type { BrowserListConfig, BrowserListing, BrowserOutcome, BrowserRunConfig, PayloadFileRef } from '../src/browser/protocol.js';
 import { createCodecWithLibraries } from '@wirebench/core/libraries';
-import { SUITES } from '../src/suites/index.js';
 import type { ParsedPayload } from '../src/suites/payloads.js';
 import { payloadsSuite } from '../src/suites/payloads.js';
-import type { Suite, SuiteContext } from '../src/suites/suite.js';
-import { planTargets } from '../src/suites/suite.js';
+import { listPayloads, planRefs } from '../src/suites/refs.js';
+import type { SuiteContext } from '../src/suites/suite.js';
 
-export type { BrowserOutcome, BrowserRunConfig };
+export type { BrowserListConfig, BrowserListing, BrowserOutcome, BrowserRunConfig };
 
 /** Messages between the page and the worker. */
 export type ToWorker = { readonly type: 'busy'; readonly iterations: number } | { readonly type: 'run'; readonly config: BrowserRunConfig };
@@ -50,6 +49,31 @@ export function busyLoop(iterations: number): number {
 /** Where busyLoop's result goes, so its work cannot be dropped. */
 export let busySink = 0;
 
+/**
+ * The machine's cumulative CPU pressure in µs, as the runner's server reads it from Linux
+ * `/proc/pressure/cpu`, or undefined where it cannot tell. The engine calls it around every round,
+ * outside the timed region, and needs the answer at once: a synchronous request to the same origin
+ * (about a millisecond; deprecated on a page's main thread, which Chromium says as a warning only).
+ * After one failure it stops asking.
+ */
+function pressureReader(path: string): () => number | undefined {
+  let broken = false;
+  return () => {
+    if (broken) return undefined;
+    try {
+      const request = new XMLHttpRequest();
+      request.open('GET', path, false);
+      request.send();
+      const value = request.status === 200 && request.responseText !== '' ? Number(request.responseText) : Number.NaN;
+      if (Number.isFinite(value)) return value;
+    } catch {
+      // fall through: not available here
+    }
+    broken = true;
+    return undefined;
+  };
+}
+
 /** The runner's payload files, fetched and parsed here (the runner already checked that they parse). */
 async function fetchPayloads(files: readonly PayloadFileRef[]): Promise<ParsedPayload[]> {
   const payloads: ParsedPayload[] = [];
@@ -61,9 +85,8 @@ async function fetchPayloads(files: readonly PayloadFileRef[]): Promise<ParsedPa
   return payloads;
 }
 
-/** Plans the requested suites here and measures them with the same engine as `npm run bench`. */
-export async function runSuites(config: BrowserRunConfig, onProgress: (progress: MeasureProgress) => void): Promise<BrowserOutcome> {
-  const context: SuiteContext = {
+function contextOf(config: BrowserListConfig): SuiteContext {
+  return {
     proto,
     seed: config.seed,
     formats: config.formats,
@@ -72,21 +95,33 @@ export async function runSuites(config: BrowserRunConfig, onProgress: (progress:
     create: createCodecWithLibraries,
     libraries: config.libraries,
   };
+}
+
+/** The payloads of the requested suites and files, filtered, planned here and not timed: the runner gives each its own page. */
+export async function listSuites(config: BrowserListConfig): Promise<BrowserListing> {
   const filter = config.filter === null ? undefined : new RegExp(config.filter, 'i');
-  const suites: Suite[] = config.suites.map((name) => SUITES[name]);
-  if (config.files.length > 0) suites.push(payloadsSuite(await fetchPayloads(config.files)));
-  const planned = await planTargets(suites, context, filter);
-  const targets = planned.targets;
-  // Read after measuring: suites add notes while the engine builds their library rows.
-  const notes = (): string[] => [...new Set(planned.notes())];
-  if (targets.length === 0) return { ok: false, noTargets: true, message: `no payload matches --filter ${filter}`, notes: notes() };
-  const result = await measure(targets, {
+  const { refs, notes } = await listPayloads(config.suites, config.files.map((f) => f.name), contextOf(config), filter);
+  const unique = [...new Set(notes)];
+  if (refs.length === 0) return { ok: false, noTargets: true, message: `no payload matches --filter ${filter}`, notes: unique };
+  return { ok: true, payloads: refs, notes: unique };
+}
+
+/**
+ * Plans the payloads the runner listed (only those: each suite planned once, each file fetched
+ * alone) and measures them here, in order, with the same engine as `npm run bench`.
+ */
+export async function runSuites(config: BrowserRunConfig, onProgress: (progress: MeasureProgress) => void): Promise<BrowserOutcome> {
+  const planned = await planRefs(config.payloads, contextOf(config), async (index) => payloadsSuite(await fetchPayloads([config.files[index] as PayloadFileRef])));
+  const result = await measure(planned.targets, {
     rounds: config.rounds,
     roundTime: config.roundTime,
     warmupTime: config.warmupTime,
     ...(config.budget !== null ? { budget: config.budget } : {}),
     environment: { ...config.host, cpuThrottle: config.cpuThrottle, libraries: __WIREBENCH_LIBRARIES__ },
+    isolation: config.isolation,
+    ...(config.pressurePath !== null ? { cpuPressure: pressureReader(config.pressurePath) } : {}),
     onProgress,
   });
-  return { ok: true, result, notes: notes(), summary: suites.map((s) => s.summary).join('; ') };
+  // Read after measuring: suites add notes while the engine builds their library rows.
+  return { ok: true, result, notes: planned.notes() };
 }

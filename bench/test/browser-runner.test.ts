@@ -63,6 +63,8 @@ describe.skipIf(!hasChromium)('bench:browser runner', () => {
       expect(result.environment.runtime).toBe(mode === 'page' ? 'browser' : 'worker');
       expect(result.environment.crossOriginIsolated).toBe(true);
       expect(result.environment.cpuThrottle).toBe(1);
+      // Each payload in a fresh page (and, in worker mode, that page's fresh worker).
+      expect(result.options.isolation).toBe(mode === 'page' ? 'page-per-payload' : 'worker-per-payload');
       expect(Object.keys(result.environment.libraries)).toEqual(expect.arrayContaining(['@msgpack/msgpack', 'tinybench']));
       expect(result.payloads.map((p) => p.name)).toEqual(['order']);
       const rows = result.payloads[0]?.rows ?? [];
@@ -83,6 +85,7 @@ describe.skipIf(!hasChromium)('bench:browser runner', () => {
     expect(code, `runner failed:\n${stderr}\n${stdout}`).toBe(0);
     const result = JSON.parse(readFileSync(json, 'utf8')) as MeasureResult;
     expect(result.payloads.map((p) => p.name)).toEqual(['true_null', expect.stringMatching(/mixed\.json$/)]);
+    expect(result.options.isolation).toBe('page-per-payload');
     for (const payload of result.payloads) {
       expect(payload.rows.map((r) => r.name)).toEqual(['json', 'cbor', 'JSON.stringify + TextEncoder / TextDecoder + JSON.parse', 'cbor-x']);
       expect(payload.rows.find((r) => r.name === 'cbor-x')?.decode?.wrapperCost).toBeDefined();

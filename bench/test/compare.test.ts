@@ -251,6 +251,21 @@ describe('compareResults', () => {
     expect(fails(compareResults(withFidelity(a, lossy), withFidelity(a, lossy)))).toBe(false);
   });
 
+  it('fails when a payload could not be measured at all (its worker crashed), and warns when the runs were isolated differently', () => {
+    const ratios = [1, 1, 1, 1, 1, 1, 1];
+    const a = result({ small: [{ name: 'msgpack', encode: ratios, decode: ratios }] }, 7);
+    const crashed: MeasureResult = { ...a, payloads: a.payloads.map((p) => ({ ...p, rows: [], rounds: [], error: 'the worker measuring it crashed: out of memory' })) };
+    const report = compareResults(a, crashed);
+    expect(report.breakages).toEqual([{ payload: 'small', row: '(every row)', what: 'not measured: the worker measuring it crashed: out of memory' }]);
+    expect(fails(report)).toBe(true);
+
+    const isolated: MeasureResult = { ...a, options: { ...a.options, isolation: 'worker-per-payload' } };
+    expect(compareResults(a, isolated).warnings).toEqual([
+      'runs differ in isolation (not recorded vs worker-per-payload): in one process a JavaScript codec\'s ratios to JSON depend on the payloads measured before it, so a change may come from that, not from the code',
+    ]);
+    expect(compareResults(isolated, structuredClone(isolated)).warnings).toEqual([]);
+  });
+
   it('rejects invalid input with a one-line message that names the run and what is wrong', () => {
     const good = result({ small: [{ name: 'cbor', decode: [1, 1, 1] }] }, 3);
     const cases: [unknown, RegExp][] = [

@@ -31,15 +31,40 @@ describe('npm run bench on your own payloads', () => {
     expect(result.payloads[0]).toMatchObject({ lossyCount: 1, lossyNumbers: [{ path: '$.id', text: '9007199254740993' }] });
   });
 
-  it('measures the suites named with --suite, then the files, with library rows on both', () => {
+  it('measures the suites named with --suite, then the files, with library rows on both, each payload in a fresh worker', () => {
     const out = join(dir, 'both.json');
     const run = bench('--suite', 'dynamic', good, '--libraries', '--formats', 'json,msgpack', '--json', out, ...TINY);
     expect(run.status).toBe(0);
     const result = JSON.parse(readFileSync(out, 'utf8')) as MeasureResult;
-    expect(result.payloads.map((p) => [p.name, p.rows.map((r) => r.name)])).toEqual([
+    const rows = [
       ['true_null', ['json', 'msgpack', 'JSON.stringify + TextEncoder / TextDecoder + JSON.parse', '@msgpack/msgpack']],
       [expect.stringMatching(/good\.json$/), ['json', 'msgpack', 'JSON.stringify + TextEncoder / TextDecoder + JSON.parse', '@msgpack/msgpack']],
+    ];
+    expect(result.payloads.map((p) => [p.name, p.rows.map((r) => r.name)])).toEqual(rows);
+    expect(result.options.isolation).toBe('worker-per-payload');
+    expect(run.stdout).toMatch(/^isolation: worker-per-payload/m);
+
+    // --same-process: the same payloads and rows, all measured in the runner's own process.
+    const same = join(dir, 'same.json');
+    const inProcess = bench('--suite', 'dynamic', good, '--libraries', '--formats', 'json,msgpack', '--same-process', '--json', same, ...TINY);
+    expect(inProcess.status).toBe(0);
+    const sameResult = JSON.parse(readFileSync(same, 'utf8')) as MeasureResult;
+    expect(sameResult.payloads.map((p) => [p.name, p.rows.map((r) => r.name)])).toEqual(rows);
+    expect(sameResult.options.isolation).toBe('none');
+  });
+
+  it('--filter picks payloads of the suites by name, as before: the workers measure only those', () => {
+    const out = join(dir, 'filtered.json');
+    const run = bench('--suite', 'canonical,dynamic', '--filter', '^(order|true_null)$', '--formats', 'json,protobuf', '--json', out, ...TINY);
+    expect(run.status).toBe(0);
+    const result = JSON.parse(readFileSync(out, 'utf8')) as MeasureResult;
+    expect(result.payloads.map((p) => [p.name, p.error, p.rows.map((r) => r.name)])).toEqual([
+      ['order', undefined, ['json', 'protobuf']],
+      ['true_null', undefined, ['json', 'protobuf']],
     ]);
+    const none = bench('--filter', 'nothing-by-this-name', ...TINY);
+    expect(none.status).toBe(2);
+    expect(none.stderr.trim()).toBe('bench: no payload matches --filter /nothing-by-this-name/i');
   });
 
   it('ends on symlink cycles in a folder, measures each file once, and names the links it did not follow', () => {

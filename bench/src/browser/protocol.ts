@@ -1,7 +1,10 @@
 import type { ImplementationChoice } from '@wirebench/core/measure';
 import type { FormatId } from '@wirebench/core';
-import type { Environment, MeasureProgress, MeasureResult } from '@wirebench/core/measure';
+import type { Environment, Isolation, MeasureProgress, MeasureResult } from '@wirebench/core/measure';
 import type { SuiteName } from '../suites/index.js';
+import type { PayloadRef } from '../suites/refs.js';
+
+export type { PayloadRef };
 
 /**
  * The protocol between the Node runner (bench/src/browser/runner.ts) and the bundled page and worker
@@ -16,9 +19,8 @@ export interface PayloadFileRef {
   readonly url: string;
 }
 
-/** What the runner hands the page (structured-clone and JSON safe: the filter travels as text). */
-export interface BrowserRunConfig {
-  readonly mode: Mode;
+/** What the runner hands the page to list the payloads (structured-clone and JSON safe: the filter travels as text). */
+export interface BrowserListConfig {
   readonly suites: SuiteName[];
   /** The user's payload files, measured after the suites: each served by the runner at `url`, fetched by the page. */
   readonly files: readonly PayloadFileRef[];
@@ -40,9 +42,28 @@ export interface BrowserRunConfig {
   readonly host?: Partial<Pick<Environment, 'runtimeVersion' | 'cpuModel' | 'memoryGb'>>;
 }
 
+/** What the runner hands the page to measure: where, which payloads (as listed), and how they are kept apart. */
+export interface BrowserRunConfig extends BrowserListConfig {
+  readonly mode: Mode;
+  /** The payloads this page (or its worker) measures, in order: one when each payload gets a fresh page. */
+  readonly payloads: readonly PayloadRef[];
+  /** How the runner keeps the payloads apart, written into the result. */
+  readonly isolation: Isolation;
+  /**
+   * Same-origin path that answers the machine's cumulative CPU pressure (µs), read synchronously
+   * around every round so contended rounds are retried as in Node; null: not read.
+   */
+  readonly pressurePath: string | null;
+}
+
+/** What listing gives back: the payloads the suites and files hold (filtered), or why there are none. */
+export type BrowserListing =
+  | { readonly ok: true; readonly payloads: PayloadRef[]; readonly notes: string[] }
+  | { readonly ok: false; readonly noTargets?: boolean; readonly message: string; readonly notes: string[] };
+
 /** What a run gives back: the result JSON, or why there is none. */
 export type BrowserOutcome =
-  | { readonly ok: true; readonly result: MeasureResult; readonly notes: string[]; readonly summary: string }
+  | { readonly ok: true; readonly result: MeasureResult; readonly notes: string[] }
   | { readonly ok: false; readonly noTargets?: boolean; readonly message: string; readonly notes: string[] };
 
 /** `window.wirebench`, set by the page once its script runs. */
@@ -51,6 +72,8 @@ export interface WirebenchPageApi {
   busy(where: Mode, iterations: number): Promise<number>;
   /** Starts the dedicated worker (if not yet) and resolves once its script runs. */
   startWorker(): Promise<void>;
+  /** Plans the suites here (nothing timed) and lists their payloads and the files', filtered. */
+  list(config: BrowserListConfig): Promise<BrowserListing>;
   /** Starts measuring in `config.mode` and returns at once; the results region says when it is done. */
   start(config: BrowserRunConfig): void;
 }

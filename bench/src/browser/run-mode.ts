@@ -1,14 +1,15 @@
 /**
- * One mode of the browser runner (in the page, or in its dedicated Web Worker) in a fresh page:
+ * The browser runner's pages: one lists the payloads, then each payload (or, with --same-process,
+ * all of them) is measured in a fresh page, in the page itself or in its dedicated Web Worker:
  * throttle, start, forward progress, and wait until the page's results region says it is done,
  * with the page's errors, crashes and stalls ending the wait instead of a fixed timeout.
  */
-import type { MeasureProgress, MeasureResult } from '@wirebench/core/measure';
-import { progressReporter } from '@wirebench/core/node';
+import type { Environment, Isolation, MeasureProgress, MeasureResult } from '@wirebench/core/measure';
 import type { Browser, Page } from 'playwright-core';
 import type { BenchArgs } from '../cli/options.js';
 import { nodeEnvironment } from '../node/environment.js';
-import type { BrowserOutcome, BrowserRunConfig, Mode, PayloadFileRef } from './protocol.js';
+import type { BrowserListConfig, BrowserListing, BrowserOutcome, BrowserRunConfig, Mode, PayloadFileRef, PayloadRef } from './protocol.js';
+import { PRESSURE_PATH } from './server.js';
 import { throttle } from './throttle.js';
 
 /** Seconds without any progress (times the throttle) before a run is declared stuck. */
@@ -50,70 +51,132 @@ function watchPage(page: Page, stallMs: number): { failed: Promise<never>; alive
   };
 }
 
-/** One mode in a fresh page: throttle, start, forward progress, wait until the results region is done. */
-export async function runMode(
-  browser: Browser,
-  origin: string,
-  mode: Mode,
-  args: BenchArgs,
-  files: readonly PayloadFileRef[],
-  log: (line: string) => void,
-): Promise<MeasureResult> {
-  const page = await browser.newPage();
-  const progress = progressReporter(process.stderr);
-  const watch = watchPage(page, STALL_SECONDS * 1000 * args.cpuThrottle);
+/** The browser and the origin its page is served from. */
+export interface BrowserSession {
+  readonly browser: Browser;
+  readonly origin: string;
+}
+
+/** A fresh page (a new browser context: never a renderer process another page used) with the runner's page loaded and watched. */
+async function openPage(session: BrowserSession, stallMs: number, onProgress?: (p: MeasureProgress) => void): Promise<{ page: Page; watch: ReturnType<typeof watchPage> }> {
+  // browser.newPage() opens the page in a browser context of its own, and Chromium never shares a
+  // renderer process between browser contexts: each page gets a new process, hence a fresh V8
+  // isolate, heap and JIT state (a new page in the same context could be given the process of one
+  // that is closing). Cross-origin isolation comes from the server's COOP/COEP headers, on every page.
+  const page = await session.browser.newPage();
+  const watch = watchPage(page, stallMs);
   try {
     await page.exposeFunction('wirebenchProgress', (p: MeasureProgress) => {
       watch.alive();
-      progress.update(p);
+      onProgress?.(p);
     });
-    await Promise.race([page.goto(`${origin}/index.html`), watch.failed]);
+    await Promise.race([page.goto(`${session.origin}/index.html`), watch.failed]);
     await Promise.race([page.waitForFunction(() => window.wirebench !== undefined), watch.failed]);
+    return { page, watch };
+  } catch (error) {
+    watch.dispose();
+    await page.close().catch(() => {});
+    throw error instanceof RunnerError ? error : new RunnerError(`the page did not load: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+/** The settings every page is given, from the command line. */
+function listConfig(session: BrowserSession, args: BenchArgs, files: readonly PayloadFileRef[], host: Partial<Environment>): BrowserListConfig {
+  return {
+    suites: args.suites,
+    files,
+    formats: args.formats,
+    implementations: args.implementations,
+    filter: args.filter?.source ?? null,
+    libraries: args.libraries,
+    seed: args.seed,
+    rounds: args.rounds,
+    roundTime: args.roundTime,
+    warmupTime: args.warmupTime,
+    budget: args.budget === undefined ? null : args.budget * 1000,
+    cpuThrottle: 1,
+    host: {
+      runtimeVersion: `Chromium ${session.browser.version()}`,
+      ...(host.cpuModel ? { cpuModel: host.cpuModel } : {}),
+      ...(host.memoryGb ? { memoryGb: host.memoryGb } : {}),
+    },
+  };
+}
+
+/**
+ * The payloads the command line asks for, listed in a page of their own (the suites planned there,
+ * nothing timed; the page is closed after): a RunnerError of status 2 when --filter leaves none.
+ */
+export async function listInPage(session: BrowserSession, args: BenchArgs, files: readonly PayloadFileRef[]): Promise<{ refs: PayloadRef[]; notes: string[] }> {
+  const { page, watch } = await openPage(session, STALL_SECONDS * 1000);
+  try {
+    watch.alive();
+    const config = listConfig(session, args, files, await nodeEnvironment());
+    const listing = (await Promise.race([page.evaluate((c) => window.wirebench.list(c), config), watch.failed])) as BrowserListing;
+    if (!listing.ok) throw new RunnerError(listing.message, listing.noTargets ? 2 : 1);
+    return { refs: listing.payloads, notes: listing.notes };
+  } finally {
+    watch.dispose();
+    await page.close().catch(() => {});
+  }
+}
+
+/** What one page gives back: its result and notes, and what the throttle check found. */
+export interface PageRun {
+  readonly result: MeasureResult;
+  readonly notes: string[];
+  /** The throttle check's lines (empty without --cpu-throttle). */
+  readonly throttleLines: string[];
+}
+
+/**
+ * `refs`, in order, measured in one fresh page (mode `page`) or in that page's fresh dedicated
+ * worker (mode `worker`): throttle, start, forward progress, wait until the results region is done.
+ * The page's errors, crashes and stalls end the wait with a RunnerError instead of a fixed timeout.
+ */
+export async function runMode(
+  session: BrowserSession,
+  mode: Mode,
+  args: BenchArgs,
+  files: readonly PayloadFileRef[],
+  refs: readonly PayloadRef[],
+  isolation: Isolation,
+  hooks: { readonly onProgress?: (p: MeasureProgress) => void; readonly log: (line: string) => void; readonly budget: number | null },
+): Promise<PageRun> {
+  const { page, watch } = await openPage(session, STALL_SECONDS * 1000 * args.cpuThrottle, hooks.onProgress);
+  try {
     if (mode === 'worker') await Promise.race([page.evaluate(() => window.wirebench.startWorker()), watch.failed]);
     const isolated = await page.evaluate(() => crossOriginIsolated);
-    if (!isolated) log('warning: the page is not cross-origin isolated: performance.now() is coarse, times are noisier');
+    if (!isolated) hooks.log('warning: the page is not cross-origin isolated: performance.now() is coarse, times are noisier');
 
     let applied = 1;
+    let throttleLines: string[] = [];
     if (args.cpuThrottle !== 1) {
       const cdp = await page.context().newCDPSession(page);
-      const outcome = await throttle(browser, page, cdp, args.cpuThrottle, mode, watch.failed);
+      const outcome = await throttle(session.browser, page, cdp, args.cpuThrottle, mode, watch.failed);
       applied = outcome.applied;
-      for (const line of outcome.lines) log(`cpu throttle ${args.cpuThrottle}×: ${line}`);
+      throttleLines = outcome.lines.map((line) => `cpu throttle ${args.cpuThrottle}×: ${line}`);
     }
 
-    const host = await nodeEnvironment();
     const config: BrowserRunConfig = {
-      mode,
-      suites: args.suites,
-      files,
-      formats: args.formats,
-      implementations: args.implementations,
-      filter: args.filter?.source ?? null,
-      libraries: args.libraries,
-      seed: args.seed,
-      rounds: args.rounds,
-      roundTime: args.roundTime,
-      warmupTime: args.warmupTime,
-      budget: args.budget === undefined ? null : args.budget * 1000,
+      ...listConfig(session, args, files, await nodeEnvironment()),
+      budget: hooks.budget,
       cpuThrottle: applied,
-      host: {
-        runtimeVersion: `Chromium ${browser.version()}`,
-        ...(host.cpuModel ? { cpuModel: host.cpuModel } : {}), ...(host.memoryGb ? { memoryGb: host.memoryGb } : {}),
-      },
+      mode,
+      payloads: refs,
+      isolation,
+      pressurePath: PRESSURE_PATH,
     };
     watch.alive();
     await Promise.race([page.evaluate((c) => window.wirebench.start(c), config), watch.failed]);
     // The page marks the results region aria-busy="false" when done; no fixed sleep, no fixed bound:
     // errors, crashes and a stall (no progress for a long time) end the wait instead.
     await Promise.race([page.waitForSelector('#results[aria-busy="false"]', { state: 'attached', timeout: 0 }), watch.failed]);
-    progress.end();
     const outcome = (await page.evaluate(() => window.wirebenchResult)) as BrowserOutcome | undefined;
     if (!outcome) throw new RunnerError('the page finished without a result');
-    for (const note of outcome.notes) log(`note: ${note}`);
-    if (!outcome.ok) throw new RunnerError(outcome.noTargets ? outcome.message : `the run ${mode === 'page' ? 'in the page' : 'in the worker'} failed: ${outcome.message}`, outcome.noTargets ? 2 : 1);
-    return outcome.result;
+    if (!outcome.ok) throw new RunnerError(`the run ${mode === 'page' ? 'in the page' : 'in the worker'} failed: ${outcome.message}`);
+    return { result: outcome.result, notes: outcome.notes, throttleLines };
   } finally {
-    progress.end();
     watch.dispose();
     await page.close().catch(() => {});
   }

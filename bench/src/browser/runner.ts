@@ -3,42 +3,35 @@
  * headless Chromium (Debian's, driven by playwright-core), in the page and in a dedicated Web Worker,
  * optionally with DevTools CPU throttling to emulate a phone. `--help` lists the options.
  *
+ * Each payload is measured in a fresh page (a new browser context, so a new renderer process: a fresh
+ * V8 isolate, heap and JIT state), in the page itself or in that page's fresh dedicated worker, one
+ * after another, and the results merged; `--same-process` measures them all in one page, as before.
+ *
  * The runner's parts, all in this folder: the page's bundle (`bundle.ts`, from bench/browser), the
- * cross-origin-isolated server (`server.ts`), one mode in a page (`run-mode.ts`), the checked CPU
- * throttle (`throttle.ts`) and the messages with the page (`protocol.ts`). This file is the command.
+ * cross-origin-isolated server (`server.ts`), the pages (`run-mode.ts`), the payloads spread over
+ * pages and merged (`measure-browser.ts`), the checked CPU throttle (`throttle.ts`) and the messages
+ * with the page (`protocol.ts`). This file is the command.
  */
 import { existsSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { resolve } from 'node:path';
-import { PayloadFileError, checkOutput, describeSkippedLinks, readPayloadFiles, searchPayloadFiles } from '@wirebench/core/node';
+import type { MeasureResult } from '@wirebench/core/measure';
+import { PayloadFileError, checkOutput, describeSkippedLinks, progressReporter, readPayloadFiles, searchPayloadFiles } from '@wirebench/core/node';
 import { LEGEND, fidelitySummary, formatDuration, formatResult, renderHtmlReport } from '@wirebench/core/report';
-import type { Browser } from 'playwright-core';
 import type { BenchArgs } from '../cli/options.js';
 import { DEFAULTS, QUICK, UsageError, parseBenchArgs } from '../cli/options.js';
 import { SUITES, SUITE_NAMES } from '../suites/index.js';
-import { PAGE_BUNDLE, bundlePage } from './bundle.js';
+import { CHROMIUM, measureInBrowser, openBrowser } from './measure-browser.js';
 import type { Mode, PayloadFileRef } from './protocol.js';
-import { RunnerError, runMode } from './run-mode.js';
-import { serve } from './server.js';
+import { RunnerError, listInPage } from './run-mode.js';
 
 const DEFAULT_JSON = 'bench/results/browser.json';
-const CHROMIUM = process.env['WIREBENCH_CHROMIUM'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const BROWSER_USAGE = `npm run bench:browser -- [files or folders of .json …] [options]
 
 Bundles the built-in suites with Vite and measures them with the same engine as \`npm run bench\`
 (@wirebench/core/measure) in headless Chromium (${CHROMIUM}; set WIREBENCH_CHROMIUM to use another),
-in the page and in a dedicated Web Worker. Prints the same tables and writes the same result JSON.
+in the page and in a dedicated Web Worker, each payload in a fresh page (and worker) of its own.
+Prints the same tables and writes the same result JSON.
 
   files, folders       your payloads, as for npm run bench: read where they are (the runner serves them to
                        the page), a schema inferred from each. Alone they replace the default suite;
@@ -65,6 +58,10 @@ in the page and in a dedicated Web Worker. Prints the same tables and writes the
                        per mode, the mode added to the name: browser-page.json and browser-worker.json
   --html <file>        write a self-contained HTML report there (with --mode both: one per mode, named
                        the same way: report-page.html, report-worker.html)
+  --same-process       measure every payload in one page (or its one worker), one after another, instead
+                       of each in a fresh page (in worker mode: a fresh page and its fresh worker): for
+                       debugging. A payload's figures then depend on the payloads before it (the result
+                       says "isolation: none")
   -h, --help           this text
 
 Exit status: 0 done, 1 the browser or the page failed (or Chromium is missing), 2 bad arguments.`;
@@ -123,30 +120,33 @@ async function main(argv: readonly string[]): Promise<number> {
   const files: PayloadFileRef[] = payloads.map(({ name }, i) => ({ name, url: `/payloads/${i}.json` }));
   const routes = new Map(files.map(({ url }, i) => [url, resolve(paths[i] as string)]));
 
-  let server: Server | undefined;
-  let browser: Browser | undefined;
+  let opened: Awaited<ReturnType<typeof openBrowser>> | undefined;
   try {
-    await bundlePage();
-    const served = await serve(PAGE_BUNDLE, routes);
-    server = served.server;
-    const { chromium } = await import('playwright-core');
-    try {
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    } catch (error) {
-      throw new RunnerError(`Chromium at ${CHROMIUM} did not start: ${(error as Error).message.split('\n')[0]}`);
-    }
-
+    opened = await openBrowser(routes);
+    const { session } = opened;
+    // The payloads, listed once in a page of their own: each is then measured in a fresh page.
+    const listing = await listInPage(session, args, files);
     const summaries = [...args.suites.map((name) => SUITES[name].summary), ...(files.length > 0 ? [`your payloads: ${files.map((f) => f.name).join(', ')}`] : [])];
     console.log(`wirebench bench:browser: ${summaries.join('; ')}`);
     // Once, beside the payloads it is about: the search ran here, not in either mode's page.
     if (skippedLinksNote !== undefined) console.log(`note: ${skippedLinksNote}`);
-    console.log(`Chromium ${browser.version()} (headless), modes: ${modes.join(', ')}${args.cpuThrottle !== 1 ? `, CPU throttle ${args.cpuThrottle}×` : ''}`);
+    console.log(`Chromium ${session.browser.version()} (headless), modes: ${modes.join(', ')}${args.cpuThrottle !== 1 ? `, CPU throttle ${args.cpuThrottle}×` : ''}`);
     console.log(LEGEND);
 
+    // Each payload in a fresh page (and, in worker mode, that page's fresh worker); --same-process: all in one.
+    const groups = args.sameProcess ? [listing.refs] : listing.refs.map((ref) => [ref]);
     const written: string[] = [];
     for (const mode of modes) {
       console.log(`\n=== ${mode === 'page' ? 'in the page (main thread)' : 'in a dedicated Web Worker'} ===`);
-      const result = await runMode(browser, served.origin, mode, args, files, (line) => console.log(line));
+      const progress = progressReporter(process.stderr);
+      let measured: { result: MeasureResult; notes: string[] };
+      try {
+        measured = await measureInBrowser(session, mode, args, files, groups, { onProgress: progress.update, log: (line) => console.log(line) });
+      } finally {
+        progress.end();
+      }
+      const { result } = measured;
+      for (const note of new Set([...listing.notes, ...measured.notes])) console.log(`note: ${note}`);
       console.log(`\n${formatResult(result)}`);
       const env = result.environment;
       console.log(
@@ -160,7 +160,7 @@ async function main(argv: readonly string[]): Promise<number> {
       written.push(`result JSON (${mode}): ${jsonPath}`);
       if (args.html) {
         const htmlPath = modePath(args.html, mode, both);
-        writeFileSync(htmlPath, renderHtmlReport(result));
+        writeFileSync(htmlPath, renderHtmlReport(result, { notes: [...new Set([...listing.notes, ...measured.notes])] }));
         written.push(`HTML report (${mode}): ${htmlPath}`);
       }
     }
@@ -173,11 +173,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     throw error;
   } finally {
-    await browser?.close().catch(() => {});
-    if (server) {
-      server.closeAllConnections();
-      server.close();
-    }
+    await opened?.close();
   }
 }
 

@@ -8,6 +8,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { cpuPressure } from '@wirebench/core/node';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,10 +20,15 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.wasm': 'application/wasm',
 };
 
+/** Where the page reads this machine's CPU pressure (the runner's, read from Linux `/proc/pressure/cpu`). */
+export const PRESSURE_PATH = '/__cpu-pressure';
+
 /**
  * Serves `root` on 127.0.0.1 at an ephemeral port, cross-origin isolated (COOP + COEP on every
  * response), and the payload files at the paths `files` maps them from (outside `root`: they are
- * read where they are, never copied into the bundle).
+ * read where they are, never copied into the bundle). `PRESSURE_PATH` answers the machine's
+ * cumulative CPU pressure in microseconds (empty where the kernel does not tell), so the engine in
+ * the page retries contended rounds as it does in Node.
  */
 export async function serve(root: string, files: ReadonlyMap<string, string>): Promise<{ server: Server; origin: string }> {
   const handler = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -37,6 +43,11 @@ export async function serve(root: string, files: ReadonlyMap<string, string>): P
       pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
     } catch {
       response.writeHead(400, headers).end();
+      return;
+    }
+    if (pathname === PRESSURE_PATH) {
+      const pressure = cpuPressure();
+      response.writeHead(200, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end(pressure === undefined ? '' : String(pressure));
       return;
     }
     const file = files.get(pathname) ?? normalize(join(root, pathname.endsWith('/') ? `${pathname}index.html` : pathname));

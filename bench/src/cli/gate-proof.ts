@@ -5,102 +5,49 @@
  * slower by a test-only wrapper (the gate must fail, its re-measure running the slowed code too).
  * Prints every figure; exits 1 if either promise fails. About 10 minutes on 2 cores.
  *
- * The wrapper adds busy work after each decode, calibrated with the engine (wrapped against plain
- * decode in interleaved rounds, before the run) until the wrapped call takes 1.25× as long; the
- * factor reached is printed.
+ * The wrapper (gate/slowed-plan.ts) adds busy work after each decode, calibrated with the engine
+ * (wrapped against plain decode in interleaved rounds, in the payload's worker before it is timed)
+ * until the wrapped call takes 1.25× as long; the factor reached is printed. Each payload is
+ * measured in a fresh worker thread, as the gate's own runs are.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Codec } from '@wirebench/core';
-import type { MeasureResult, MeasureTarget } from '@wirebench/core/measure';
-import { measure } from '@wirebench/core/measure';
-import { formatChange, formatRatio } from '@wirebench/core/report';
+import type { MeasureResult } from '@wirebench/core/measure';
+import { measureIsolated } from '@wirebench/core/node';
+import { formatChange } from '@wirebench/core/report';
 import type { TimingChange } from '../compare/compare.js';
 import { poolResults } from '../compare/pool.js';
 import { decide } from '../gate/decide.js';
 import { exactly, runInProcess } from '../gate/processes.js';
+import { nodeEnvironment } from '../node/environment.js';
+import { benchFiles, benchJob, listBench } from '../node/isolated.js';
 import { parseBenchArgs } from './options.js';
-import { contextFor, nodeMeasureOptions, planTargets, suitesFor } from './plan.js';
+
+/** The planner of the child's workers: the bench's, with msgpack decode slowed when asked. */
+const SLOWED_PLANNER = new URL('../gate/slowed-plan.js', import.meta.url).href;
 
 const SELF = fileURLToPath(import.meta.url);
 const REPEATS = 5;
 const BASELINE_PROCESSES = 5;
-const SLOWDOWN = 1.25;
-const SLOWED = { format: 'msgpack', operation: 'decode' } as const;
+const SLOWED = { format: 'msgpack', operation: 'decode' } as const; // as gate/slowed-plan.ts slows it
 
-let spinState = 1;
-/** Integer work the JIT cannot drop (its result is kept), with no clock read inside the timed call. */
-function spin(iterations: number): void {
-  let x = spinState;
-  for (let i = 0; i < iterations; i++) x = (Math.imul(x, 1103515245) + 12345) | 0;
-  spinState = x;
-}
-
-/**
- * The codec with its decode made `factor` times as slow by busy work after each call, calibrated
- * with the engine itself (the wrapped decode timed against the plain one in interleaved rounds, as
- * the bench will time it) until the ratio is within 3 % of the factor. Returns the ratio reached.
- */
-async function slowedDecode(codec: Codec, value: unknown, factor: number): Promise<{ codec: Codec; achieved: number }> {
-  const bytes = codec.encode(value);
-  let extra = 0;
-  const slowed: Codec = {
-    ...codec,
-    decode(input) {
-      const result = codec.decode(input);
-      spin(extra);
-      return result;
-    },
-  };
-  // A first guess from spins per ms on optimized code (the first calls run in the interpreter, far slower).
-  let spinsPerMs = 0;
-  for (let i = 0; i < 5; i++) {
-    const start = performance.now();
-    spin(2e6);
-    spinsPerMs = Math.max(spinsPerMs, 2e6 / (performance.now() - start));
-  }
-  const start = performance.now();
-  for (let i = 0; i < 20; i++) codec.decode(bytes);
-  extra = Math.max(1, Math.round(((performance.now() - start) / 20) * (factor - 1) * spinsPerMs));
-  let achieved = 1;
-  for (let i = 0; i < 6; i++) {
-    const target: MeasureTarget = {
-      payload: { name: 'calibration', value },
-      codecs: [codec],
-      extras: [{ name: 'slowed', kind: 'custom', decode: () => slowed.decode(bytes) }],
-      reference: codec.format,
-      operations: ['decode'],
-    };
-    const result = await measure([target], { rounds: 5, roundTime: 10, warmupTime: 30, compressors: {} });
-    achieved = result.payloads[0]?.rows.find((r) => r.name === 'slowed')?.decode?.vsJson?.estimate ?? 1;
-    if (Math.abs(achieved - factor) < 0.03 * factor) break;
-    extra = Math.max(1, Math.round(extra * Math.min(4, Math.max(0.25, (factor - 1) / Math.max(0.02, achieved - 1)))));
-  }
-  return { codec: slowed, achieved };
-}
-
-/** Child process: one quick run of the canonical suite, optionally slowed, written to --json. */
+/** Child process: one quick run of the canonical suite, each payload in a fresh worker (as the gate's runs are), optionally slowed, written to --json. */
 async function child(out: string, slow: boolean, filter: string | undefined): Promise<void> {
   const args = parseBenchArgs(['--quick', ...(filter ? ['--filter', filter] : [])]);
-  const { targets } = await planTargets(suitesFor(args), contextFor(args), args.filter);
-  const achieved: string[] = [];
-  const run: MeasureTarget[] = [];
-  for (const target of targets) {
-    const codecs: Codec[] = [];
-    for (const codec of target.codecs) {
-      if (!slow || codec.format !== SLOWED.format) {
-        codecs.push(codec);
-        continue;
-      }
-      const wrapped = await slowedDecode(codec, target.payload.value, SLOWDOWN);
-      achieved.push(`${target.payload.name} ${formatRatio(wrapped.achieved)}`);
-      codecs.push(wrapped.codec);
-    }
-    run.push({ ...target, codecs });
-  }
-  if (slow) console.log(`  wrapper calibrated: ${achieved.join(', ')}`);
-  writeFileSync(out, JSON.stringify(await measure(run, await nodeMeasureOptions(args))));
+  const listing = await listBench(args, benchFiles([]));
+  const jobs = listing.refs.map((ref) => {
+    const job = benchJob(args, [ref], []);
+    return { ...job, planner: SLOWED_PLANNER, data: { ...job.data, slow } };
+  });
+  const { result, notes } = await measureIsolated(jobs, {
+    rounds: args.rounds,
+    roundTime: args.roundTime,
+    warmupTime: args.warmupTime,
+    environment: await nodeEnvironment(),
+  });
+  if (slow) console.log(`  wrapper calibrated: ${notes.filter((note) => note.startsWith('calibrated ')).map((note) => note.slice('calibrated '.length)).join(', ')}`);
+  writeFileSync(out, JSON.stringify(result));
 }
 
 const change = (t: TimingChange): string => `${t.payload} ${t.row} ${t.operation} ${formatChange(t.change)}`;
@@ -122,7 +69,7 @@ async function parent(): Promise<number> {
       if (slow) {
         const caught = verdict.confirmed.filter((t) => t.row === SLOWED.format && t.operation === SLOWED.operation).length;
         if (caught > 0) caughtSlow++;
-        console.log(`repeat ${i}, ${SLOWED.format} ${SLOWED.operation} ×${SLOWDOWN}: gate ${failed ? 'FAILS' : 'passes'}; confirmed on ${caught}/${target.length} payloads; measured ${target.map((t) => `${t.payload} ${formatChange(t.change)}`).join(', ')}`);
+        console.log(`repeat ${i}, ${SLOWED.format} ${SLOWED.operation} ×1.25: gate ${failed ? 'FAILS' : 'passes'}; confirmed on ${caught}/${target.length} payloads; measured ${target.map((t) => `${t.payload} ${formatChange(t.change)}`).join(', ')}`);
       } else {
         if (!failed) passedSame++;
         console.log(`repeat ${i}, same code: gate ${failed ? 'FAILS' : 'passes'}; flagged first ${verdict.flagged.length} (${verdict.flagged.map(change).join('; ') || 'none'}), confirmed ${verdict.confirmed.map(change).join('; ') || 'none'}`);

@@ -30,6 +30,11 @@ export interface BenchArgs {
   readonly seed: number;
   readonly json: string | undefined;
   readonly html: string | undefined;
+  /**
+   * Every payload in one process (Node) or one page or worker (browser), one after another, as
+   * before isolation: for debugging and profiling. Otherwise each payload gets a fresh worker or page.
+   */
+  readonly sameProcess: boolean;
   /** Browser runner only. */
   readonly cpuThrottle: number;
   readonly mode: 'page' | 'worker' | 'both';
@@ -57,6 +62,7 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
     seed: { type: 'string', default: '1' },
     json: { type: 'string' },
     html: { type: 'string' },
+    'same-process': { type: 'boolean', default: false },
     ...(browser ? { 'cpu-throttle': { type: 'string', default: '1' }, mode: { type: 'string', default: 'both' } } : {}),
   });
   const string = (name: string): string | undefined => values[name as keyof typeof values] as string | undefined;
@@ -112,6 +118,7 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
     seed,
     json: string('json'),
     html: string('html'),
+    sameProcess: values['same-process'] === true,
     cpuThrottle,
     mode: mode as BenchArgs['mode'],
   };
@@ -120,8 +127,10 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
 export const USAGE = `npm run bench -- [files or folders of .json …] [options]
 
 Measures every format's encoded size, compressed size, encode and decode time and fidelity on the
-built-in suites or on your own payloads, in this Node process, with the one measuring engine of
-@wirebench/core/measure. Every time is also given as a ratio to JSON measured in the same rounds.
+built-in suites or on your own payloads, with the one measuring engine of @wirebench/core/measure,
+each payload in a fresh worker thread (its own V8 isolate and JIT state), one after another, so a
+payload's figures do not depend on the payloads before it. Every time is also given as a ratio to
+JSON measured in the same rounds.
 
   files, folders       your payloads: each .json file (folders are searched recursively); a schema is
                        inferred from each for protobuf and FlatBuffers. Alone they replace the default
@@ -149,6 +158,10 @@ built-in suites or on your own payloads, in this Node process, with the one meas
   --seed <n>           seed of the generated payloads (default 1)
   --json <file>        write the result JSON there (default bench/results/latest.json)
   --html <file>        write a self-contained HTML report there
+  --same-process       measure every payload in this process, one after another, not each in a fresh
+                       worker: for debugging and profiling. The JavaScript codecs then carry the JIT
+                       state of the payloads before, so a payload's ratios to JSON depend on them (the
+                       result says "isolation: none"; npm run bench:order shows by how much)
   -h, --help           this text
 
 Allocation per call (Node): npm run bench:alloc. Compare two result files: npm run bench:compare a.json b.json.`;

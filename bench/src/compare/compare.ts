@@ -165,6 +165,11 @@ function comparePayload(a: PayloadResult, b: PayloadResult, report: ReportDraft)
   for (const [run, result] of [['a', a], ['b', b]] as const) {
     if (result.suspect) report.warnings.push(`${payload}: some rounds of ${run} ran under heavy CPU contention (suspect)`);
   }
+  // A payload b could not measure at all (its worker crashed, say) broke every row a had.
+  if (b.error !== undefined && a.error === undefined) {
+    report.breakages.push({ payload, row: '(every row)', what: `not measured: ${b.error}` });
+    return;
+  }
   const rowsOfB = new Map(b.rows.map((row) => [row.name, row]));
   for (const rowA of a.rows) {
     const rowB = rowsOfB.get(rowA.name);
@@ -246,9 +251,16 @@ function smallestP(n1: number, n2: number): number {
 
 function environmentWarnings(a: MeasureResult, b: MeasureResult): string[] {
   const fields = ['runtime', 'runtimeVersion', 'cpuModel', 'arch', 'cpuThrottle'] as const;
-  return fields
-    .filter((field) => a.environment[field] !== b.environment[field])
-    .map((field) => `runs differ in ${field} (${String(a.environment[field] ?? 'unknown')} vs ${String(b.environment[field] ?? 'unknown')}): a change may come from that, not from the code`);
+  const isolation = (run: MeasureResult): string => run.options?.isolation ?? 'not recorded';
+  return [
+    ...fields
+      .filter((field) => a.environment[field] !== b.environment[field])
+      .map((field) => `runs differ in ${field} (${String(a.environment[field] ?? 'unknown')} vs ${String(b.environment[field] ?? 'unknown')}): a change may come from that, not from the code`),
+    // Measured in one process, a payload's ratios depend on the payloads before it; isolated, they do not.
+    ...(isolation(a) !== isolation(b)
+      ? [`runs differ in isolation (${isolation(a)} vs ${isolation(b)}): in one process a JavaScript codec's ratios to JSON depend on the payloads measured before it, so a change may come from that, not from the code`]
+      : []),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------

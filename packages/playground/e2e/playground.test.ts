@@ -175,8 +175,11 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       await download.saveAs(resultPath);
       expect(JSON.parse(readFileSync(resultPath, 'utf8'))).toMatchObject({ format: 'wirebench-result', version: 1 });
       await page.locator('section[aria-labelledby="compare-heading"] input[type="file"]').setInputFiles(resultPath);
-      await page.locator('.compare tbody tr').nth(FORMATS.length - 1).waitFor();
-      expect(await page.locator('.compare tbody tr').count()).toBe(FORMATS.length);
+      // Every codec row of the run, the library rows among them (measured by default), keyed by name.
+      const rows = FORMATS.length + LIBRARIES.length;
+      await page.locator('.compare tbody tr').nth(rows - 1).waitFor();
+      expect(await page.locator('.compare tbody tr').count()).toBe(rows);
+      expect(await page.locator('.compare tbody tr th').allInnerTexts()).toContain('msgpack (msgpackr)');
 
       // The share link carries the payload that was measured (not what the text area holds since):
       // another page opened on it has the same text to measure.
@@ -193,6 +196,29 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       } finally {
         await other.close();
       }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('measures every run in a fresh worker: the second payload is not timed in the isolate that timed the first', async () => {
+    const page = await openPage();
+    try {
+      const workers: string[] = [];
+      page.on('worker', (worker) => workers.push(worker.url()));
+      const run = async (text: string): Promise<void> => {
+        await page.fill('#payload', text);
+        await page.getByRole('button', { name: 'Measure', exact: true }).click();
+        await page.waitForSelector(results('done'));
+      };
+      await run('{"id": 1, "tags": ["a", "b"]}');
+      expect(workers, 'the first run uses the worker started with the page').toHaveLength(0);
+      await run('[{"x": 1.5, "y": null}, {"x": 2, "y": "z"}]');
+      expect(workers, 'the second run gets a worker of its own').toHaveLength(1);
+      await run('{"again": true}');
+      expect(workers).toHaveLength(2);
+      expect(await page.locator('#run-info').innerText()).toContain('Measured in a fresh Web Worker');
+      await expectAllFormats(page);
     } finally {
       await page.close();
     }

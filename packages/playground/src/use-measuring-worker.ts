@@ -2,6 +2,11 @@
  * The measuring worker's life: started with the page, asked for the samples, restarted after a
  * crash (at most MAX_RESTARTS times in a row, waiting longer each time), and never restarted when
  * its script failed to load (that would loop forever). The page hears of it through `events`.
+ *
+ * Every run gets a fresh worker: a worker that has measured once is ended when the next run starts
+ * and a new one measures it, so the second payload a user measures is not timed in a V8 isolate
+ * whose codecs already saw the first (their call sites' shapes, their grown buffers): each run's
+ * figures are what that payload alone gives on this device, whatever was measured before.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import type { FromWorker, ToWorker } from './protocol.js';
@@ -25,6 +30,8 @@ export function useMeasuringWorker(events: MeasuringWorkerEvents): { post(messag
   listeners.current = events;
   const restarts = useRef(0);
   const disposed = useRef(false);
+  /** Whether the current worker was given a run: then the next run gets a fresh one. */
+  const used = useRef(false);
 
   const startWorker = useCallback((): Worker => {
     const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
@@ -59,6 +66,7 @@ export function useMeasuringWorker(events: MeasuringWorkerEvents): { post(messag
       setTimeout(() => {
         if (disposed.current) return; // the page was unmounted meanwhile
         worker.current = startWorker();
+        used.current = false;
         worker.current.postMessage({ type: 'samples' } satisfies ToWorker);
         listeners.current.onNotice(`${crashed} and has been restarted.${lost}`);
       }, delay);
@@ -68,22 +76,35 @@ export function useMeasuringWorker(events: MeasuringWorkerEvents): { post(messag
 
   useEffect(() => {
     disposed.current = false;
-    const w = startWorker();
-    worker.current = w;
-    w.postMessage({ type: 'samples' } satisfies ToWorker);
+    worker.current = startWorker();
+    used.current = false;
+    worker.current.postMessage({ type: 'samples' } satisfies ToWorker);
     // For the e2e test (and anyone curious): crash the worker to see the page recover.
     (window as unknown as { wirebench?: object }).wirebench = { crashWorker: () => worker.current?.postMessage({ type: 'crash' } satisfies ToWorker) };
     return () => {
       disposed.current = true;
+      worker.current?.terminate();
       worker.current = null;
-      w.terminate();
     };
   }, [startWorker]);
 
-  const post = useCallback((message: ToWorker): boolean => {
-    if (!worker.current) return false;
-    worker.current.postMessage(message);
-    return true;
-  }, []);
+  const post = useCallback(
+    (message: ToWorker): boolean => {
+      if (!worker.current) return false;
+      if (message.type === 'run') {
+        if (used.current) {
+          // A fresh isolate for this run: the old worker (and any run it still had) is ended; its
+          // messages stop with it, and its error events are ignored (it is no longer the current one).
+          const old = worker.current;
+          worker.current = startWorker();
+          old.terminate();
+        }
+        used.current = true;
+      }
+      worker.current.postMessage(message);
+      return true;
+    },
+    [startWorker],
+  );
   return { post };
 }

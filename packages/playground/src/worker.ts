@@ -124,6 +124,9 @@ async function run(id: number, name: string, text: string, settings: RunSettings
       budget: settings.budget,
       minRounds: Math.min(3, settings.rounds),
       environment: { libraries: __WIREBENCH_LIBRARIES__ },
+      // The page gives every run a worker of its own (use-measuring-worker.ts): this payload is the
+      // only one this isolate measures.
+      isolation: 'worker-per-payload',
       signal: controller.signal,
       onProgress: (progress) => post({ type: 'progress', id, progress }),
       onPayload: (payload, final) => post({ type: 'payload', id, payload, final }),

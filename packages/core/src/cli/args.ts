@@ -29,6 +29,8 @@ export interface CliArgs {
   readonly json: boolean;
   readonly html: string | undefined;
   readonly schemaOut: string | undefined;
+  /** Measure every payload in this process, one after another (debugging, profiling), not each in a fresh worker. */
+  readonly sameProcess: boolean;
 }
 
 /** A normal run: the engine's defaults, about 10 s for a 600 KB payload and every format on 2 cores. */
@@ -48,6 +50,7 @@ export const CLI_OPTIONS = {
   json: { type: 'boolean', default: false },
   html: { type: 'string' },
   'schema-out': { type: 'string' },
+  'same-process': { type: 'boolean', default: false },
 } as const;
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
@@ -74,6 +77,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     json: values.json === true,
     html: nonEmpty(values.html, '--html'),
     schemaOut: nonEmpty(values['schema-out'], '--schema-out'),
+    sameProcess: values['same-process'] === true,
   };
 }
 
@@ -92,8 +96,9 @@ export const USAGE = `wirebench <file.json | folder>… [options]
 Measures your own JSON payloads in every wire format wirebench speaks: encoded size, gzip and brotli
 size, encode and decode time (median, p75, p99, mean, MB/s, and the ratio to JSON measured in the
 same rounds with its 95 % interval), and fidelity: whether decode(encode(value)) gave the payload
-back exactly. Protobuf and FlatBuffers use a schema inferred from each payload. Timed in this Node
-process by the one measuring engine of @wirebench/core/measure.
+back exactly. Protobuf and FlatBuffers use a schema inferred from each payload. Timed by the one
+measuring engine of @wirebench/core/measure, each payload in a fresh worker thread (its own V8
+isolate), one after another: a payload's figures do not depend on the payloads measured before it.
 
   file.json, folder    the payloads: each file named, and the .json files inside each folder named
                        (searched recursively, in name order, symlinks followed); a file named twice
@@ -117,6 +122,10 @@ process by the one measuring engine of @wirebench/core/measure.
                        "wirebench-result" of the engine (what npm run bench:compare reads) with a
                        "notes" array; progress and messages stay on stderr
   --html <file>        also write a self-contained HTML report there (size and time bars, fidelity)
+  --same-process       measure every payload in this process, one after another, instead of each in
+                       a fresh worker: for debugging and profiling (node --cpu-prof sees the codecs).
+                       The JavaScript codecs then carry the JIT state of the payloads before (a
+                       payload's ratios to JSON can move 1.5–3×); the result says "isolation: none"
   --schema-out <dir>   write the schema inferred from each file, the one protobuf and FlatBuffers were
                        measured with, as <dir>/<name>.proto and <dir>/<name>.fbs (<name>: the file's
                        name without .json; -2, -3… added when two files share a name)

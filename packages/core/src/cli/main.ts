@@ -10,18 +10,23 @@ import { WirebenchError } from '../errors.js';
 import { measure } from '../measure/engine.js';
 import type { PlannedPayload } from '../measure/plan.js';
 import { planPayload } from '../measure/plan.js';
-import type { MeasureResult } from '../measure/types.js';
+import type { MeasureOptions, MeasureProgress, MeasureResult } from '../measure/types.js';
 import { cpuPressure, implementationVersions, libraryVersions, nodeCompressors, nodeEnvironment } from '../node/environment.js';
+import type { IsolatedJob } from '../node/isolated.js';
+import { measureIsolated } from '../node/isolated.js';
 import type { PayloadFile } from '../node/files.js';
 import { PayloadFileError, describeSkippedLinks, readPayloadFiles, searchPayloadFiles } from '../node/files.js';
 import { progressReporter } from '../node/progress.js';
 import { UsageError, checkOutput, checkOutputFolder, writeOutput } from '../node/usage.js';
 import { renderHtmlReport } from '../report/html.js';
 import { fidelitySummary, formatResult } from '../report/text.js';
+import { inferSchema } from '../schema/infer.js';
 import { toFbs } from '../schema/to-fbs.js';
+import type { Schema } from '../schema/types.js';
 import { toProto } from '../schema/to-proto.js';
 import type { CliArgs } from './args.js';
 import { USAGE, parseCliArgs } from './args.js';
+import type { FileJob } from './plan-file.js';
 
 /** The result `--json` prints: the engine's result, and what the reader should know beside it. */
 export type CliResult = MeasureResult & { readonly notes: string[] };
@@ -84,29 +89,13 @@ async function run(args: CliArgs, io: CliIo): Promise<number> {
   const skipped = describeSkippedLinks(search.skippedLinks);
   if (skipped !== undefined) io.stderr.write(`note: ${skipped}\n`);
 
-  const notes: string[] = [];
-  const planned: Array<PlannedPayload & { file: PayloadFile }> = [];
-  for (const file of files) {
-    const { name, value, lossyNumbers, lossyCount } = file;
-    planned.push({ ...(await planPayload({ name, value, lossyNumbers, lossyCount }, args.formats, notes, args.implementations)), file });
-  }
-  if (args.schemaOut !== undefined) writeSchemas(planned, args.schemaOut, notes, io);
-
+  const environment = nodeEnvironment({ ...libraryVersions(['tinybench', 'simdjson']), ...(await implementationVersions()), '@wirebench/core': version() });
+  const settings = { rounds: args.rounds, roundTime: args.roundTime, warmupTime: args.warmupTime, environment };
   const progress = progressReporter(io.stderr);
   let result: MeasureResult;
+  let notes: string[];
   try {
-    result = await measure(
-      planned.map((p) => p.target),
-      {
-        rounds: args.rounds,
-        roundTime: args.roundTime,
-        warmupTime: args.warmupTime,
-        compressors: nodeCompressors,
-        cpuPressure,
-        environment: nodeEnvironment({ ...libraryVersions(['tinybench', 'simdjson']), ...(await implementationVersions()), '@wirebench/core': version() }),
-        onProgress: (p) => progress.update(p),
-      },
-    );
+    ({ result, notes } = args.sameProcess ? await measureHere(files, args, settings, io, progress.update) : await measureApart(files, args, settings, io, progress.update));
   } finally {
     progress.end();
   }
@@ -135,11 +124,73 @@ const HINT =
 function header(args: CliArgs, files: readonly PayloadFile[]): string {
   const formats: readonly FormatId[] = args.formats;
   const what = files.length === 1 ? (files[0] as PayloadFile).name : `${files.length} files`;
-  return `wirebench ${version()}: ${what}; formats ${formats.join(', ')}${args.formatsGiven ? '' : ' (all)'}${args.quick ? '; --quick' : ''}`;
+  return `wirebench ${version()}: ${what}; formats ${formats.join(', ')}${args.formatsGiven ? '' : ' (all)'}${args.quick ? '; --quick' : ''}${args.sameProcess ? '; --same-process' : ''}`;
+}
+
+type Settings = Pick<MeasureOptions, 'rounds' | 'roundTime' | 'warmupTime' | 'environment'>;
+
+/** The CLI's planner module, run in each payload's worker (see plan-file.ts). */
+const PLANNER = new URL('./plan-file.js', import.meta.url).href;
+
+/**
+ * Each file in a fresh worker thread, one after another (`measureIsolated`): a payload's figures do
+ * not depend on the files before it. The worker reads, parses and plans its file itself; here the
+ * schemas for --schema-out are inferred from the values read up front (the same inference).
+ */
+async function measureApart(
+  files: readonly PayloadFile[],
+  args: CliArgs,
+  settings: Settings,
+  io: CliIo,
+  onProgress: (progress: MeasureProgress) => void,
+): Promise<{ result: MeasureResult; notes: string[] }> {
+  const schemaNotes: string[] = [];
+  if (args.schemaOut !== undefined) {
+    const inferred = files.map((file) => ({ file, schema: schemaOf(file.value) }));
+    writeSchemas(inferred, args.schemaOut, schemaNotes, io);
+  }
+  const jobs = files.map((file): IsolatedJob<FileJob> => ({
+    planner: PLANNER,
+    data: { name: file.name, path: file.path, formats: args.formats, implementations: args.implementations },
+    payloads: [file.name],
+  }));
+  const { result, notes } = await measureIsolated(jobs, { ...settings, onProgress });
+  return { result, notes: [...new Set([...notes, ...schemaNotes])] };
+}
+
+/** Every file planned, then measured, in this process (--same-process): for debugging and profiling. */
+async function measureHere(
+  files: readonly PayloadFile[],
+  args: CliArgs,
+  settings: Settings,
+  io: CliIo,
+  onProgress: (progress: MeasureProgress) => void,
+): Promise<{ result: MeasureResult; notes: string[] }> {
+  const notes: string[] = [];
+  const planned: Array<PlannedPayload & { file: PayloadFile }> = [];
+  for (const file of files) {
+    const { name, value, lossyNumbers, lossyCount } = file;
+    planned.push({ ...(await planPayload({ name, value, lossyNumbers, lossyCount }, args.formats, notes, args.implementations)), file });
+  }
+  if (args.schemaOut !== undefined) writeSchemas(planned, args.schemaOut, notes, io);
+  const result = await measure(
+    planned.map((p) => p.target),
+    { ...settings, compressors: nodeCompressors, cpuPressure, isolation: 'none', onProgress },
+  );
+  return { result, notes };
+}
+
+/** The schema `planPayload` infers from a value, or undefined where none can be (its note comes from the worker). */
+function schemaOf(value: unknown): Schema | undefined {
+  try {
+    return inferSchema(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The schema each payload was measured with, as .proto and .fbs text a person or protoc/flatc can read. */
-function writeSchemas(planned: ReadonlyArray<PlannedPayload & { file: PayloadFile }>, dir: string, notes: string[], io: CliIo): void {
+function writeSchemas(planned: ReadonlyArray<{ schema: Schema | undefined; file: PayloadFile }>, dir: string, notes: string[], io: CliIo): void {
   const used = new Set<string>();
   for (const { schema, file } of planned) {
     if (!schema) {

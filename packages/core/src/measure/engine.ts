@@ -22,7 +22,7 @@ import type {
   RoundInfo,
   RowResult,
 } from './types.js';
-import { RESULT_FORMAT, RESULT_VERSION } from './types.js';
+import { ISOLATIONS, RESULT_FORMAT, RESULT_VERSION } from './types.js';
 
 const WARMUP_ROUNDS = 3;
 
@@ -47,7 +47,23 @@ export async function measure(targets: readonly MeasureTarget[], options: Measur
   const started = performance.now();
   const environment = detectEnvironment(options.environment);
   const compressors = options.compressors ?? defaultCompressors();
-  const resolved: ResolvedMeasureOptions = {
+  const resolved = resolveMeasureOptions(options, environment, Object.keys(compressors));
+  return measureAll(targets, options, resolved, environment, compressors, options.signal, started);
+}
+
+/**
+ * The options as a result records them, defaults filled in and each checked (a RangeError says
+ * which is wrong): what `measure` writes, and what a runner that spreads payloads over workers
+ * writes into the result it merges. `compressors` are the names of those that run.
+ */
+export function resolveMeasureOptions(
+  options: Omit<MeasureOptions, 'compressors'>,
+  environment: Pick<Environment, 'timerResolutionMs'>,
+  compressors: readonly string[],
+): ResolvedMeasureOptions {
+  const isolation = options.isolation ?? 'none';
+  if (!ISOLATIONS.includes(isolation)) throw new RangeError(`measure: isolation must be one of ${ISOLATIONS.join(', ')}, got ${String(isolation)}`);
+  return {
     rounds: count(options.rounds ?? 11, 'rounds', 1),
     roundTime: positive(options.roundTime ?? 40, 'roundTime'),
     warmupTime: positive(options.warmupTime ?? 150, 'warmupTime'),
@@ -58,9 +74,9 @@ export async function measure(targets: readonly MeasureTarget[], options: Measur
     retries: count(options.retries ?? 2, 'retries', 0),
     bootstrapResamples: count(options.bootstrapResamples ?? 2000, 'bootstrapResamples', 1),
     operations: options.operations ?? ['encode', 'decode'],
-    compressors: Object.keys(compressors),
+    compressors: [...compressors],
+    isolation,
   };
-  return measureAll(targets, options, resolved, environment, compressors, options.signal, started);
 }
 
 async function measureAll(

@@ -2,7 +2,8 @@
  * `@wirebench/core/measure`: the one measuring engine, on tinybench. A subpath of its own so that an
  * app that only ships a codec never bundles it.
  */
-export { extraRows, measure, METHOD } from './engine.js';
+export { extraRows, measure, METHOD, resolveMeasureOptions } from './engine.js';
+export { failedPayload, mergePayloadResults, progressAcross } from './merge.js';
 export { defaultCompressors, gzipSize, streamBrotli } from './compress.js';
 export { detectEnvironment, timerResolution } from './environment.js';
 export type { ImplementationChoice, PlannedPayload } from './plan.js';
@@ -13,6 +14,7 @@ export type {
   Compressor,
   Environment,
   ExtraRow,
+  Isolation,
   MeasureOptions,
   MeasureProgress,
   MeasureResult,
@@ -26,5 +28,5 @@ export type {
   RoundInfo,
   RowResult,
 } from './types.js';
-export { RESULT_FORMAT, RESULT_VERSION } from './types.js';
+export { ISOLATIONS, RESULT_FORMAT, RESULT_VERSION } from './types.js';
 export { validateMeasureResult } from './result-json.js';

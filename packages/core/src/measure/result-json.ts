@@ -6,7 +6,7 @@
  * The rest of the result (the engine's own bookkeeping) is trusted. Pure and browser-safe.
  */
 import type { MeasureResult } from './types.js';
-import { RESULT_FORMAT, RESULT_VERSION } from './types.js';
+import { ISOLATIONS, RESULT_FORMAT, RESULT_VERSION } from './types.js';
 
 type Json = Record<string, unknown>;
 
@@ -24,6 +24,7 @@ export function validateMeasureResult(value: unknown): MeasureResult {
     );
   }
   validateEnvironment(value['environment']);
+  validateOptions(value['options']);
   const payloads = value['payloads'];
   must(Array.isArray(payloads), 'payloads', 'an array');
   unique(
@@ -40,11 +41,25 @@ function validateEnvironment(environment: unknown): void {
   must(optional(environment['cores'], isFiniteNumber), 'environment.cores', 'a number');
 }
 
+/** The options readers use: how the payloads were kept apart (absent in results written before it was recorded). */
+function validateOptions(options: unknown): void {
+  // Older results may lack options a reader does not use; only what is there is checked.
+  if (options === undefined) return;
+  must(isRecord(options), 'options', 'an object');
+  const isolation = options['isolation'];
+  must(
+    isolation === undefined || (typeof isolation === 'string' && (ISOLATIONS as readonly string[]).includes(isolation)),
+    'options.isolation',
+    ISOLATIONS.map((i) => `"${i}"`).join(', ').replace(/, ([^,]*)$/, ' or $1'),
+  );
+}
+
 /** Checks one payload and returns its name. */
 function validatePayload(payload: unknown, path: string): string {
   must(isRecord(payload), path, 'an object');
   must(isString(payload['name']), `${path}.name`, 'a string');
   must(isString(payload['reference']), `${path}.reference`, 'a string');
+  must(optional(payload['error'], isString), `${path}.error`, 'a string');
   const rows = payload['rows'];
   must(Array.isArray(rows), `${path}.rows`, 'an array');
   unique(

@@ -56,6 +56,20 @@ export interface MeasureTarget {
   readonly operations?: readonly Operation[];
 }
 
+/**
+ * How the payloads of a result were kept from one another, as the result records it:
+ * - `worker-per-payload`: each payload measured in a fresh worker (Node `worker_threads`, a browser's
+ *   dedicated Web Worker), one after another: its own V8 isolate, heap and JIT state;
+ * - `page-per-payload`: each payload measured in a fresh browser page (a new renderer process);
+ * - `none`: every payload measured in one realm, one after another, so the JavaScript codecs carry
+ *   the JIT state (call sites that have seen many shapes) and grown buffers of the payloads before
+ *   it; JSON's native code does not. Kept for debugging and profiling (`--same-process`).
+ */
+export type Isolation = 'worker-per-payload' | 'page-per-payload' | 'none';
+
+/** Every `Isolation`, for readers that check a result. */
+export const ISOLATIONS: readonly Isolation[] = ['worker-per-payload', 'page-per-payload', 'none'];
+
 /** Compresses bytes and returns the compressed size. */
 export type Compressor = (bytes: Uint8Array) => Promise<number>;
 
@@ -95,6 +109,12 @@ export interface MeasureOptions {
   readonly onPayload?: (result: PayloadResult, final: boolean) => void;
   /** Cancels the run: `measure` rejects with the signal's reason. */
   readonly signal?: AbortSignal;
+  /**
+   * How the caller kept these payloads apart, written into the result (default `none`: `measure`
+   * itself runs every target in this realm). A caller that gives each `measure` call one payload in
+   * a fresh worker or page says so here; the runners of `@wirebench/core/node` and the bench do.
+   */
+  readonly isolation?: Isolation;
 }
 
 /** What `onProgress` receives: the phase, the payload, the round, and task-rounds done of the total. */
@@ -142,6 +162,8 @@ export interface ResolvedMeasureOptions {
   readonly bootstrapResamples: number;
   readonly operations: readonly Operation[];
   readonly compressors: readonly string[];
+  /** How the payloads were kept apart; every result written since it was recorded says it (absent in older ones). */
+  readonly isolation?: Isolation;
 }
 
 /** The `format` of every result: `wirebench-result`. */
@@ -178,6 +200,8 @@ export interface PayloadResult {
   /** Some rounds stayed under heavy CPU contention after their retries: read the figures with care. */
   readonly suspect: boolean;
   readonly rows: RowResult[];
+  /** Why the payload could not be measured at all (its worker or page crashed, say): then it has no rows. */
+  readonly error?: string;
 }
 
 /** One round of a payload: its task order, wall time, CPU pressure and retries. */

@@ -15,7 +15,7 @@
  * - Fidelity: `exact`, `1 diff`, `2+ diffs` (key order never counts: it is not data), `error: …`.
  */
 import type { Diff, RoundTripReport } from '../fidelity.js';
-import type { Ratio, RowResult } from '../measure/types.js';
+import type { Isolation, Ratio, RowResult } from '../measure/types.js';
 
 /** A whole number with its digits grouped by thousands: `48,213`. The same on every locale. */
 export function formatCount(value: number): string {
@@ -142,4 +142,18 @@ function valueText(value: unknown, depth: number): string {
   const shown = entries.slice(0, LISTED_ENTRIES).map(([key, item]) => `${key === undefined ? '' : `${JSON.stringify(key)}: `}${valueText(item, depth + 1)}`);
   const list = `${shown.join(', ')}${entries.length > LISTED_ENTRIES ? ', …' : ''}`;
   return Array.isArray(value) ? `[${list}]` : `{${list}}`;
+}
+
+/** How a result's payloads were kept apart, in words: `worker-per-payload (each payload in a fresh worker: …)`. */
+export function isolationText(isolation: Isolation | undefined): string {
+  switch (isolation) {
+    case 'worker-per-payload':
+      return 'worker-per-payload (each payload in a fresh worker, one after another: its own V8 isolate, heap and JIT state)';
+    case 'page-per-payload':
+      return 'page-per-payload (each payload in a fresh page, one after another: its own renderer process, heap and JIT state)';
+    case 'none':
+      return "none (every payload in one process, one after another: a JavaScript codec's figures can depend on the payloads before it)";
+    default:
+      return 'not recorded (a result written before wirebench recorded it)';
+  }
 }

@@ -12,7 +12,7 @@
  * Every string taken from the result goes through `escapeHtml` (payload names are file names).
  */
 import type { Environment, MeasureResult, PayloadResult, Ratio, ResolvedMeasureOptions, RowResult } from '../measure/types.js';
-import { formatBytes, formatCount, formatDuration, formatNumber, formatPercent, formatRatio } from './format.js';
+import { formatBytes, formatCount, formatDuration, formatNumber, formatPercent, formatRatio, isolationText } from './format.js';
 import { LISTED_ITEMS, escapeHtml } from './html-elements.js';
 import { renderSizeChart } from './html-size-chart.js';
 import { STYLE } from './html-style.js';
@@ -71,6 +71,7 @@ function renderTitle(result: MeasureResult): string {
     `${count} payload${count === 1 ? '' : 's'}`,
     `${environment.runtime} ${environment.runtimeVersion}`,
     ...(environment.cpuModel ? [environment.cpuModel] : []),
+    `isolation: ${result.options.isolation ?? 'not recorded'}`,
     result.createdAt,
   ];
   return `<header class="top">
@@ -127,6 +128,7 @@ function renderPayload(payload: PayloadResult, index: number, options: ResolvedM
 ${renderPayloadFacts(payload, options)}
 ${renderLossyWarning(payload.lossyNumbers, payload.lossyCount)}
 ${renderContentionWarning(payload)}
+${renderPayloadError(payload)}
 ${renderHighlights(payload)}
 <h3>Size</h3>
 ${renderSizeChart(payload)}
@@ -161,6 +163,13 @@ The loss happens before any codec runs: <code>JSON.parse</code> rounded ${count 
 (JSON included) encodes the rounded ${count === 1 ? 'value' : 'values'} and fidelity is checked against ${count === 1 ? 'it' : 'them'}.
 Send such numbers as strings to keep them.</p>
 <ul>${listed.join('')}${more}</ul>
+</div>`;
+}
+
+function renderPayloadError(payload: PayloadResult): string {
+  if (payload.error === undefined) return '';
+  return `<div class="warning" role="alert">
+<p><strong>Not measured.</strong> ${escapeHtml(payload.error)}</p>
 </div>`;
 }
 
@@ -243,5 +252,6 @@ function optionFacts(options: ResolvedMeasureOptions): Array<[string, string]> {
     ['bootstrap resamples', formatCount(options.bootstrapResamples)],
     ['operations', options.operations.join(', ')],
     ['compressors', options.compressors.join(', ') || 'none'],
+    ['isolation', isolationText(options.isolation)],
   ];
 }

@@ -23,6 +23,7 @@ export {
   formatThroughput,
   formatValue,
   isWithinNoise,
+  isolationText,
 } from './format.js';
 export type { HtmlReportOptions } from './html.js';
 export { renderHtmlReport } from './html.js';

@@ -1,5 +1,5 @@
 import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '../measure/types.js';
-import { fidelityText, formatCount, formatDuration, formatInterval, formatNumber, formatPercent, formatRatioInterval, formatRatioNumber, isWithinNoise } from './format.js';
+import { fidelityText, formatCount, isolationText, formatDuration, formatInterval, formatNumber, formatPercent, formatRatioInterval, formatRatioNumber, isWithinNoise } from './format.js';
 
 /** Plain-text tables of a result: what a terminal or a CI log shows. Browser-safe; figures as `format.ts` writes them. */
 
@@ -66,6 +66,7 @@ function timeTable(payload: PayloadResult, op: 'encode' | 'decode'): string[] {
 }
 
 function payloadHeader(payload: PayloadResult): string {
+  if (payload.error !== undefined && payload.rows.length === 0) return `## ${payload.name} — not measured`;
   const pressures = payload.rounds.map((r) => r.cpuPressure).filter((p): p is number => p !== undefined);
   const parts = [
     payload.jsonBytes > 0 ? `JSON ${formatCount(payload.jsonBytes)} bytes` : 'JSON.stringify cannot write it',
@@ -94,6 +95,7 @@ function payloadWarnings(payload: PayloadResult): string[] {
 /** One payload's heading, warnings (lossy numbers, contended rounds), size table and encode and decode tables. */
 export function formatPayload(payload: PayloadResult, compressors: readonly string[]): string {
   const lines = [payloadHeader(payload), ...payloadWarnings(payload)];
+  if (payload.error !== undefined) lines.push(`  ! not measured: ${payload.error}`);
   if (payload.rows.some((r) => r.kind === 'codec')) lines.push('', ...sizeTable(payload, compressors));
   for (const op of ['encode', 'decode'] as const) {
     const rows = timeTable(payload, op);
@@ -117,6 +119,7 @@ export function formatEnvironment(result: MeasureResult): string {
     `${env.runtimeVersion}${env.runtime === 'worker' ? ' (Web Worker)' : ''}${env.cpuThrottle && env.cpuThrottle > 1 ? `, CPU throttled ${env.cpuThrottle}×` : ''}; ${device}; timer step ${formatDuration(env.timerResolutionMs)}`,
     libraries ? `libraries: ${libraries}` : '',
     `${result.options.rounds} rounds × ${result.options.roundTime} ms per task, warm-up ${result.options.warmupTime} ms per task`,
+    `isolation: ${isolationText(result.options.isolation)}`,
   ]
     .filter(Boolean)
     .join('\n');
@@ -136,8 +139,10 @@ export function fidelitySummary(result: MeasureResult): string[] {
     result.payloads.flatMap((p) => p.rows.filter((r) => r.kind === 'codec' && test(r)).map((r) => `${r.name} on ${p.name}`));
   const lossy = rows((r) => r.fidelity !== undefined && !r.fidelity.ok);
   const failed = rows((r) => r.error !== undefined);
+  const unmeasured = result.payloads.filter((p) => p.error !== undefined).map((p) => p.name);
   return [
     ...(lossy.length > 0 ? [`fidelity: these did not give the payload back exactly: ${lossy.join('; ')}`] : []),
     ...(failed.length > 0 ? [`fidelity: these refused or failed on the payload (see the error in the table): ${failed.join('; ')}`] : []),
+    ...(unmeasured.length > 0 ? [`not measured (see the error under each): ${unmeasured.join('; ')}`] : []),
   ];
 }

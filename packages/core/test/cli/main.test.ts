@@ -86,7 +86,7 @@ describe('wirebench on a payload', () => {
     expect(run.status).toBe(0);
     const result = JSON.parse(run.stdout) as CliResult; // the whole of stdout, nothing else
     expect(result).toMatchObject({ format: 'wirebench-result', version: 1 });
-    expect(result.options).toMatchObject({ rounds: 3, roundTime: 10, compressors: ['gzip', 'brotli'] });
+    expect(result.options).toMatchObject({ rounds: 3, roundTime: 10, compressors: ['gzip', 'brotli'], isolation: 'worker-per-payload' });
     expect(run.stderr).toContain('measuring order.json');
     const [payload] = result.payloads;
     expect(result.payloads).toHaveLength(1);
@@ -131,8 +131,31 @@ describe('wirebench on a payload', () => {
     expect(run.stdout).toMatch(/^decode +median µs +p75 +p99 +mean +rme +MB\/s +× JSON +95 % interval$/m);
     expect(run.stdout).toMatch(/^protobuf +[\d,]+ +[\d.]+ % +[\d,]+ +[\d,]+ +exact$/m);
     expect(run.stdout).toContain('1 number literal(s) cannot be kept by JSON.parse');
-    expect(run.stdout).not.toContain('cbor');
+    expect(run.stdout).not.toMatch(/^cbor/m); // no cbor row (the libraries line names cbor-x's version)
     expect(run.stdout).not.toContain('preparing'); // progress is on stderr
+  });
+
+  it('measures each file in a fresh worker, in order, and says so; --same-process measures them all in this process', () => {
+    const folder = join(dir, 'isolation');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'a.json'), '{"a": [1, 2, 3]}');
+    writeFileSync(join(folder, 'b.json'), '[{"b": true}, {"b": false}]');
+    const apart = wirebench([folder, '--json', '--formats', 'json,msgpack', '--implementations', 'wirebench', ...FAST]);
+    expect(apart.status).toBe(0);
+    const result = JSON.parse(apart.stdout) as CliResult;
+    expect(result.options.isolation).toBe('worker-per-payload');
+    expect(result.payloads.map((p) => [p.name, p.error, p.rows.map((r) => r.name)])).toEqual([
+      ['isolation/a.json', undefined, ['json', 'msgpack']],
+      ['isolation/b.json', undefined, ['json', 'msgpack']],
+    ]);
+    const table = wirebench([folder, '--formats', 'json', ...FAST]);
+    expect(table.stdout).toMatch(/^isolation: worker-per-payload \(each payload in a fresh worker/m);
+
+    const same = wirebench([folder, '--same-process', '--formats', 'json', ...FAST]);
+    expect(same.status).toBe(0);
+    expect(same.stdout.split('\n')[0]).toMatch(/; --quick; --same-process$/);
+    expect(same.stdout).toMatch(/^isolation: none \(every payload in one process/m);
+    expect((JSON.parse(wirebench([folder, '--same-process', '--json', '--formats', 'json', ...FAST]).stdout) as CliResult).options.isolation).toBe('none');
   });
 
   it('says plainly in the table when a format refuses the payload', () => {

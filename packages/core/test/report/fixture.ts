@@ -124,6 +124,7 @@ export const result: MeasureResult = {
     bootstrapResamples: 2000,
     operations: ['encode', 'decode'],
     compressors: ['gzip', 'brotli'],
+    isolation: 'worker-per-payload',
   },
   method: METHOD,
   payloads: [

@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { RowResult } from '../../src/measure/types.js';
 import { formatBytes, formatRatioInterval } from '../../src/report/format.js';
+import { failedPayload } from '../../src/measure/merge.js';
 import { renderHtmlReport } from '../../src/report/html.js';
 import { escapeHtml } from '../../src/report/html-elements.js';
 import { HOSTILE_NAME, METHOD, ORDERS_BYTES, operation, ratio, result } from './fixture.js';
@@ -128,6 +129,13 @@ describe('renderHtmlReport', () => {
     for (const text of ['node v22.11.0', 'AMD EPYC 7B13', '<dd>8</dd>', '500 ns', '4× slow-down', 'protobufjs', '8.8.1', '2025-11-23T07:30:00.000Z', '60,000 ms', '2,000']) {
       expect(html).toContain(text);
     }
+    expect(html).toContain('<dt>isolation</dt><dd>worker-per-payload (each payload in a fresh worker');
+    expect(html).toContain('<span>isolation: worker-per-payload</span>');
+  });
+
+  it('says a payload that could not be measured, with the reason', () => {
+    const page = renderHtmlReport({ ...result, payloads: [failedPayload('crashed.json', 'the worker measuring it crashed: <oom>')] });
+    expect(page).toContain('<strong>Not measured.</strong> the worker measuring it crashed: &lt;oom&gt;');
   });
 });
 

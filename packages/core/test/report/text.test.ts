@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fidelitySummary, formatEnvironment, formatPayload, formatResult, ratioText } from '../../src/report/text.js';
+import { failedPayload } from '../../src/measure/merge.js';
 import { HOSTILE_NAME, ratio, result } from './fixture.js';
 
 const [orders, events] = result.payloads;
@@ -52,7 +53,11 @@ describe('formatResult', () => {
       'v22.11.0, CPU throttled 4×; AMD EPYC 7B13, 8 cores, 31.4 GB; timer step 500 ns',
       'libraries: @msgpack/msgpack 3.1.3, protobufjs 8.8.1, @wirebench/core 0.1.0',
       '11 rounds × 40 ms per task, warm-up 150 ms per task',
+      'isolation: worker-per-payload (each payload in a fresh worker, one after another: its own V8 isolate, heap and JIT state)',
     ]);
+    expect(formatEnvironment({ ...result, options: { ...result.options, isolation: 'none' } })).toMatch(/\nisolation: none \(every payload in one process/);
+    const { isolation: _isolation, ...older } = result.options;
+    expect(formatEnvironment({ ...result, options: older })).toMatch(/\nisolation: not recorded/);
     expect(text).toContain('\n## orders.json — ');
     expect(text).toContain(`\n## ${HOSTILE_NAME} — `);
   });
@@ -62,6 +67,16 @@ describe('formatResult', () => {
       'fidelity: these did not give the payload back exactly: protobuf on orders.json',
       'fidelity: these refused or failed on the payload (see the error in the table): flatbuffers on orders.json',
     ]);
+  });
+});
+
+describe('a payload that could not be measured', () => {
+  const failed = { ...result, payloads: [...result.payloads, failedPayload('crashed.json', 'the worker measuring it crashed: out of memory')] };
+
+  it('says so under its heading instead of tables, and in the lines under the tables', () => {
+    const text = formatPayload(failed.payloads[2]!, compressors);
+    expect(text.split('\n')).toEqual(['## crashed.json — not measured', '  ! not measured: the worker measuring it crashed: out of memory']);
+    expect(fidelitySummary(failed).at(-1)).toBe('not measured (see the error under each): crashed.json');
   });
 });
 
