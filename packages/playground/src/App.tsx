@@ -150,12 +150,16 @@ export function App(): ReactNode {
       return;
     }
     runId.current = id;
-    setParsed(null);
-    setPayload(null);
     progress.set(null);
-    setResult(null);
-    setMeasuredText(source);
-    setStatus('measuring');
+    // A transition, as the results are: clearing the last run's table and charts is rendered in
+    // slices, so the tap never holds a phone's main thread for 100 ms.
+    startTransition(() => {
+      setParsed(null);
+      setPayload(null);
+      setResult(null);
+      setMeasuredText(source);
+      setStatus('measuring');
+    });
   };
 
   const cancel = (): void => {
