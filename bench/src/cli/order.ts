@@ -264,6 +264,11 @@ async function main(argv: readonly string[]): Promise<number> {
   for (const note of listing.notes) console.log(`note: ${note}`);
 
   const reports: PayloadReport[] = [];
+  const startedAt = new Date().toISOString();
+  // Written after every payload too, so a run cut short (the browser gone, say) keeps what it measured.
+  const save = (): void => {
+    if (args.json) writeFileSync(args.json, `${JSON.stringify({ bar: BAR, command: `npm run bench:order -- ${argv.join(' ')}`, date: startedAt, reports }, null, 1)}\n`);
+  };
   const notes = new Set<string>();
   const step = async (label: string, run: (onProgress: ReturnType<typeof progressReporter>['update']) => Promise<{ result: MeasureResult; notes: string[] }>): Promise<MeasureResult> => {
     process.stderr.write(`${label}\n`);
@@ -290,6 +295,7 @@ async function main(argv: readonly string[]): Promise<number> {
       const r = report(runtime, target.name, sequence.length - 1, results);
       reports.push(r);
       printReport(r, isolatedOnly);
+      save();
     }
   };
 
@@ -338,7 +344,7 @@ async function main(argv: readonly string[]): Promise<number> {
   );
   console.log(`(${Math.round((Date.now() - started) / 1000)} s)`);
   if (args.json) {
-    writeFileSync(args.json, `${JSON.stringify({ bar: BAR, command: `npm run bench:order -- ${argv.join(' ')}`, date: new Date().toISOString(), reports }, null, 1)}\n`);
+    save();
     console.log(`figures: ${args.json}`);
   }
   return pass ? 0 : 1;
