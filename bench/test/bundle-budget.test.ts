@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { BundleApp } from '../src/bundle/apps.js';
 import { BUNDLE_APPS } from '../src/bundle/apps.js';
 import type { BundleBudget } from '../src/bundle/budget.js';
-import { budgetProblems } from '../src/bundle/budget.js';
+import { BUNDLE_SIZES_MODULE, budgetProblems, renderBundleSizesModule } from '../src/bundle/budget.js';
 import type { BundleReport } from '../src/bundle/sizes.js';
 import { bundleApp, packageOf } from '../src/bundle/sizes.js';
 
@@ -44,6 +45,19 @@ describe('budgetProblems', () => {
 
   it('fails an entry without a budget, saying how to give it one', () => {
     expect(budgetProblems([report('a', 10)], apps, undefined, COMMAND)).toEqual(['a has no budget yet: run `npm run bundle:budget -- --update`']);
+  });
+});
+
+describe('the JS cost the package ships', () => {
+  it(`${BUNDLE_SIZES_MODULE} holds the accepted budget's gzipped bytes of every codec entry, as --update writes it`, () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const budget = JSON.parse(readFileSync(`${root}bench/baselines/bundle-sizes.json`, 'utf8')) as BundleBudget;
+    const shipped = readFileSync(`${root}${BUNDLE_SIZES_MODULE}`, 'utf8');
+    expect(shipped).toBe(renderBundleSizesModule(budget, 'npm run bundle:budget -- --update'));
+    // Every codec entry the bundle apps weigh is in it: a library row without its cost could not be ranked.
+    for (const app of BUNDLE_APPS.filter((a) => /^@wirebench\/core\/(json|msgpack|cbor|protobuf|flatbuffers)/.test(a.name))) {
+      expect(shipped).toContain(`'${app.name}': ${budget.entries[app.name]!.gzip},`);
+    }
   });
 });
 

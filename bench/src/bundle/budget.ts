@@ -67,3 +67,29 @@ export function renderBundleSizes(reports: readonly BundleReport[], apps: readon
   );
   return lines.join('\n');
 }
+
+/** packages/core/src/answer/bundle-sizes.ts: the codec entries' gzipped bytes, shipped with the package for the answer's JS cost. */
+export const BUNDLE_SIZES_MODULE = 'packages/core/src/answer/bundle-sizes.ts';
+
+/** The codec entries (a format's, or a library codec's `<format>/<library>`) whose bytes an app pays for choosing that row. */
+const CODEC_ENTRY = /^@wirebench\/core\/(json|msgpack|cbor|protobuf|flatbuffers)(\/[^/]+)?$/;
+
+/** The text of BUNDLE_SIZES_MODULE for `budget`: written by `--update`, compared by a test. */
+export function renderBundleSizesModule(budget: BundleBudget, command: string): string {
+  const rows = Object.entries(budget.entries)
+    .filter(([name]) => CODEC_ENTRY.test(name))
+    .map(([name, sizes]) => `  '${name}': ${sizes.gzip},\n`)
+    .join('');
+  return `/**
+ * Gzipped bytes of each codec entry of @wirebench/core, as a browser app that imports it ships them
+ * (a library's entry: the library and wirebench's adapter that drives it). Written by
+ * \`${command}\` from bench/baselines/bundle-sizes.json; do not edit (a test
+ * keeps the two equal).
+ */
+export const BUNDLE_GZIP_BYTES: Readonly<Record<string, number>> = {
+${rows}};
+
+/** The bundler that measured them (minified, ESM, browser) and how they were compressed. */
+export const BUNDLE_MEASURED_WITH = '${budget.bundler}, gzip -9';
+`;
+}

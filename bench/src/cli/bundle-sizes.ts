@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { VERSION } from 'rolldown';
 import { BUNDLE_APPS } from '../bundle/apps.js';
 import type { BundleBudget } from '../bundle/budget.js';
-import { ALLOWED_GROWTH, BUNDLE_SIZES_BEGIN, BUNDLE_SIZES_END, budgetOf, budgetProblems, renderBundleSizes } from '../bundle/budget.js';
+import { ALLOWED_GROWTH, BUNDLE_SIZES_BEGIN, BUNDLE_SIZES_END, BUNDLE_SIZES_MODULE, budgetOf, budgetProblems, renderBundleSizes, renderBundleSizesModule } from '../bundle/budget.js';
 import type { BundleReport } from '../bundle/sizes.js';
 import { bundleApp } from '../bundle/sizes.js';
 import { MarkerError, spliceBetween } from '../report/markers.js';
@@ -31,7 +31,7 @@ the npm script does) with ${BUNDLER} (browser, ESM, minified), and prints the by
 before each app runs: minified, gzip -9 and brotli 11. Exits 1 when an entry's gzip bytes grew more
 than ${ALLOWED_GROWTH * 100} % over ${relative(ROOT, BUDGET)}, or when an entry bundles a package it must not.
 
-  --update     accept the sizes: rewrite ${relative(ROOT, BUDGET)} and the tables between
+  --update     accept the sizes: rewrite ${relative(ROOT, BUDGET)}, ${BUNDLE_SIZES_MODULE} and the tables between
                ${BUNDLE_SIZES_BEGIN} and ${BUNDLE_SIZES_END} in ${READMES.map((file) => relative(ROOT, file)).join(' and ')}
   -h, --help   this text`;
 
@@ -83,8 +83,10 @@ async function main(argv: readonly string[]): Promise<number> {
       console.error(`bundle:budget: ${error.message}`);
       return 1;
     }
-    writeFileSync(BUDGET, `${JSON.stringify(budgetOf(reports, BUNDLER, `${COMMAND} -- --update`), null, 2)}\n`);
-    console.log(`\nbundle:budget: wrote ${relative(ROOT, BUDGET)} and the tables in ${READMES.map((file) => relative(ROOT, file)).join(', ')}`);
+    const accepted = budgetOf(reports, BUNDLER, `${COMMAND} -- --update`);
+    writeFileSync(BUDGET, `${JSON.stringify(accepted, null, 2)}\n`);
+    writeFileSync(join(ROOT, BUNDLE_SIZES_MODULE), renderBundleSizesModule(accepted, `${COMMAND} -- --update`));
+    console.log(`\nbundle:budget: wrote ${relative(ROOT, BUDGET)}, ${BUNDLE_SIZES_MODULE} and the tables in ${READMES.map((file) => relative(ROOT, file)).join(', ')}`);
   }
 
   // A package an entry must not bundle fails even with --update: no budget accepts it.

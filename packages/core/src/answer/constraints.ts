@@ -43,7 +43,7 @@ export interface ResolvedConstraints {
 }
 
 /** Why a row is not ranked. */
-export type ExclusionCode = 'not-measured' | 'lost-data' | 'no-figures' | 'needs-eval' | 'over-budget' | 'int64' | 'not-readable' | 'shared-schema';
+export type ExclusionCode = 'not-measured' | 'node-only' | 'lost-data' | 'no-figures' | 'needs-eval' | 'over-budget' | 'int64' | 'not-readable' | 'shared-schema';
 
 /** One reason a row is not ranked: a code for programs, a message for people. */
 export interface Exclusion {
@@ -93,6 +93,7 @@ export function rowCapabilities(row: RowFacts): RowCapabilities {
 export function constraintExclusions(row: RowFacts, constraints: ResolvedConstraints): Exclusion[] {
   const out: Exclusion[] = [];
   if (row.error !== undefined) out.push({ code: 'not-measured', message: `could not be measured: ${row.error}` });
+  if (row.nodeOnly) out.push({ code: 'node-only', message: 'runs in Node only (a native addon): no page or app can load it' });
   if (!row.fidelity.ok) {
     const d = row.fidelity.firstDiff;
     out.push({ code: 'lost-data', message: d ? `lost data at ${d.path} (${d.kind})` : 'lost data (its round trip was not checked or found no path)' });

@@ -38,6 +38,8 @@ export interface RowFacts {
   readonly eval?: EvalUse;
   /** Overrides the table's `int64`. */
   readonly int64?: Int64Behaviour;
+  /** Runs in Node only (a native addon): no page or app can load it, so it is never ranked. */
+  readonly nodeOnly?: boolean;
 }
 
 /** What a result row does not carry. */

@@ -23,3 +23,7 @@ export { rankedReason } from './reasons.js';
 export type { ExcludedRow, RankedRow, Ranking } from './rank.js';
 export { rank } from './rank.js';
 export { formatBytes, formatMs, formatResponses, servedWords } from './wording.js';
+export { JS_COST_SOURCE, isNodeOnly, jsBytesOf } from './js-cost.js';
+export { BUNDLE_GZIP_BYTES, BUNDLE_MEASURED_WITH } from './bundle-sizes.js';
+export type { AnswerOptions, PayloadAnswer, RowAnswer } from './payload-answer.js';
+export { answerPayload, payloadFacts, withAnswers } from './payload-answer.js';

@@ -22,6 +22,6 @@ export async function withCompressedTotals(
     });
   }
   const compressed: Record<string, number> = {};
-  for (const [name, compress] of Object.entries(compressors)) compressed[name] = await compress(bytes);
+  for (const [name, compressor] of Object.entries(compressors)) compressed[name] = (await compressor.compress(bytes)).length;
   return { ...attribution, compressed };
 }

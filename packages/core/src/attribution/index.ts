@@ -13,3 +13,5 @@ export { ATTRIBUTED_FORMATS, attribute, attributeFormats } from './attribute.js'
 export type { Comparison, PathSaving, Saving } from './compare.js';
 export { compareAttributions, topPaths } from './compare.js';
 export { withCompressedTotals } from './compressed.js';
+export type { BytesBreakdown, FormatBytes } from './breakdown.js';
+export { bytesBreakdown } from './breakdown.js';

@@ -5,6 +5,7 @@ import { IMPLEMENTATIONS, rowName } from '../implementations.js';
 import { defaultCompressors } from './compress.js';
 import { detectEnvironment } from './environment.js';
 import { ascending, bootstrapInterval, mean, median, quantile, relativeMarginOfError } from './stats.js';
+import { DECOMPRESSION_ROUNDS, timeDecompressions } from './decompression.js';
 import type { TimedTask } from './timing.js';
 import { MIN_SAMPLES, callsPerSample, runRound } from './timing.js';
 import type {
@@ -37,6 +38,8 @@ export const METHOD =
 interface PreparedRow {
   result: RowResult;
   operations: Partial<Record<Operation, () => unknown>>;
+  /** The encoded bytes compressed, by compressor name, for the decompression timing. */
+  compressed?: Record<string, Uint8Array>;
 }
 
 /**
@@ -75,6 +78,7 @@ export function resolveMeasureOptions(
     bootstrapResamples: count(options.bootstrapResamples ?? 2000, 'bootstrapResamples', 1),
     operations: options.operations ?? ['encode', 'decode'],
     compressors: [...compressors],
+    timeDecompression: compressors.length > 0 && options.timeDecompression !== false,
     isolation,
   };
 }
@@ -90,13 +94,16 @@ async function measureAll(
 ): Promise<MeasureResult> {
   // Planned task-rounds, known before anything runs so a progress bar starts right; rows that turn
   // out unmeasurable are taken off as they are found, and extras built late are added then.
-  const plannedOps = (target: MeasureTarget): number => {
-    const ops = target.operations ?? resolved.operations;
+  const ops = (target: MeasureTarget): readonly Operation[] => target.operations ?? resolved.operations;
+  const compressorCount = resolved.timeDecompression ? resolved.compressors.length : 0;
+  /** Task-rounds of one row: its operations' rounds, then its decompressions'. */
+  const codecRowRounds = (operations: number): number => resolved.rounds * operations + DECOMPRESSION_ROUNDS * compressorCount;
+  const plannedRounds = (target: MeasureTarget): number => {
     const known = typeof target.extras === 'function' ? [] : (target.extras ?? []);
-    const extras = known.reduce((sum, extra) => sum + ops.filter((op) => extra[op]).length, 0);
-    return target.codecs.length * ops.length + extras;
+    const extras = known.reduce((sum, extra) => sum + ops(target).filter((op) => extra[op]).length, 0);
+    return target.codecs.length * codecRowRounds(ops(target).length) + resolved.rounds * extras;
   };
-  const total = { done: 0, planned: targets.reduce((sum, target) => sum + resolved.rounds * plannedOps(target), 0) };
+  const total = { done: 0, planned: targets.reduce((sum, target) => sum + plannedRounds(target), 0) };
 
   const payloads: PayloadResult[] = [];
   // Each payload is prepared right before it is timed, never all up front: a library's shared state
@@ -104,19 +111,24 @@ async function measureAll(
   for (const [index, target] of targets.entries()) {
     signal?.throwIfAborted();
     options.onProgress?.({ phase: 'prepare', payload: target.payload.name, round: 0, rounds: resolved.rounds, done: total.done, total: total.planned });
-    const rows = await prepareRows(target, compressors, target.operations ?? resolved.operations, (codec) => implementationVersion(environment, codec));
+    const rows = await prepareRows(target, compressors, ops(target), (codec) => implementationVersion(environment, codec), resolved.timeDecompression === true);
     const jsonBytes = jsonSize(target.payload.value);
     const preview = payloadResult(target, jsonBytes, rows, [], false);
     options.onPayload?.(preview, false);
-    total.planned -= resolved.rounds * (plannedOps(target) - rows.reduce((sum, row) => sum + Object.keys(row.operations).length, 0));
+    const preparedRounds = rows.reduce(
+      (sum, row) => sum + resolved.rounds * Object.keys(row.operations).length + (row.compressed ? DECOMPRESSION_ROUNDS * compressorCount : 0),
+      0,
+    );
+    total.planned -= plannedRounds(target) - preparedRounds;
 
     const tasks: TimedTask[] = rows.flatMap((row) =>
-      (target.operations ?? resolved.operations).flatMap((op) => {
+      ops(target).flatMap((op) => {
         const fn = row.operations[op];
         return fn ? [{ id: `${row.result.name} ${op}`, fn, callsPerSample: 1 }] : [];
       }),
     );
     if (tasks.length === 0) {
+      total.planned -= preparedRounds;
       payloads.push(preview);
       continue;
     }
@@ -163,8 +175,29 @@ async function measureAll(
       }
     }
 
-    const timed = rows.map((row) => timedRow(row, samples, tasks, target.reference ?? 'json', preview.jsonBytes, resolved));
-    const result = payloadResult(target, preview.jsonBytes, timed, rounds, stoppedByBudget);
+    const decompressMs = await timeDecompressions(
+      rows.flatMap((row) =>
+        Object.entries(row.compressed ?? {}).map(([compressor, compressed]) => ({
+          row: row.result.name,
+          compressor,
+          compressed,
+          decompress: (compressors[compressor] as Compressor).decompress,
+        })),
+      ),
+      {
+        rounds: DECOMPRESSION_ROUNDS,
+        time: resolved.roundTime / 2,
+        sampleTime: resolved.sampleTime,
+        ...(signal ? { signal } : {}),
+        onTaskDone: () => report('measure', resolved.rounds - 1, ++total.done),
+      },
+    );
+    const timed = rows.map((row) => {
+      const result = timedRow(row, samples, tasks, target.reference ?? 'json', preview.jsonBytes, resolved);
+      const decompress = decompressMs.get(row.result.name);
+      return decompress ? { ...result, decompressMs: decompress } : result;
+    });
+    const result = { ...payloadResult(target, preview.jsonBytes, timed, rounds, stoppedByBudget), ...attributed(target) };
     options.onPayload?.(result, true);
     payloads.push(result);
   }
@@ -179,6 +212,16 @@ async function measureAll(
     method: METHOD,
     payloads,
   };
+}
+
+/** The target's byte attribution, or why there is none; nothing when it asks for none. Run after the timing, outside it. */
+function attributed(target: MeasureTarget): Pick<PayloadResult, 'attribution' | 'attributionError'> {
+  if (!target.attribute) return {};
+  try {
+    return { attribution: target.attribute() };
+  } catch (error) {
+    return { attributionError: messageOf(error) };
+  }
 }
 
 /** UTF-8 bytes of the value as JSON text, or 0 when JSON.stringify cannot write it (nested too deeply). */
@@ -221,9 +264,10 @@ export function extraRows(target: MeasureTarget): readonly ExtraRow[] {
 /** Encodes once, decodes once, checks fidelity and compresses: everything the timed calls need, outside the timed region. */
 async function prepareRows(
   target: MeasureTarget,
-  compressors: Readonly<Record<string, (bytes: Uint8Array) => Promise<number>>>,
+  compressors: Readonly<Record<string, Compressor>>,
   operations: readonly Operation[],
   version: (codec: Codec) => string | undefined,
+  timeDecompression: boolean,
 ): Promise<PreparedRow[]> {
   const { value } = target.payload;
   const rows: PreparedRow[] = [];
@@ -242,20 +286,21 @@ async function prepareRows(
       rows.push({ result: { ...base, error: failure('encode', error) }, operations: {} });
       continue;
     }
-    const compressed: Record<string, number> = {};
-    for (const [name, compress] of Object.entries(compressors)) compressed[name] = await compress(bytes);
+    const compressedBytes = await compressAll(bytes, compressors, timeDecompression);
+    const compressed = Object.fromEntries(Object.entries(compressedBytes).map(([name, c]) => [name, c.length]));
+    const kept = timeDecompression && Object.keys(compressedBytes).length > 0 ? { compressed: compressedBytes } : {};
     const encode = (): unknown => codec.encode(value);
     let decoded: unknown;
     try {
       decoded = codec.decode(bytes);
     } catch (error) {
       const result = { ...base, bytes: bytes.length, compressed, error: failure('decode', error) };
-      rows.push({ result, operations: only(operations, { encode }) });
+      rows.push({ result, operations: only(operations, { encode }), ...kept });
       continue;
     }
     const decode = (): unknown => codec.decode(bytes);
     const result = { ...base, bytes: bytes.length, compressed, fidelity: checkRoundTrip(value, decoded) };
-    rows.push({ result, operations: only(operations, { encode, decode }) });
+    rows.push({ result, operations: only(operations, { encode, decode }), ...kept });
   }
   let extras: readonly ExtraRow[];
   try {
@@ -289,6 +334,28 @@ async function prepareRows(
 
 function only(operations: readonly Operation[], fns: Partial<Record<Operation, () => unknown>>): Partial<Record<Operation, () => unknown>> {
   return Object.fromEntries(operations.flatMap((op) => (fns[op] ? [[op, fns[op]]] : [])));
+}
+
+/**
+ * `bytes` compressed by each compressor; when they are to be timed, each also decompressed once and
+ * checked to give `bytes` back (a decompressor that returns something else would be timed for nothing).
+ */
+async function compressAll(bytes: Uint8Array, compressors: Readonly<Record<string, Compressor>>, check: boolean): Promise<Record<string, Uint8Array>> {
+  const out: Record<string, Uint8Array> = {};
+  for (const [name, compressor] of Object.entries(compressors)) {
+    const compressed = await compressor.compress(bytes);
+    if (check && !sameBytes(await compressor.decompress(compressed), bytes)) {
+      throw new RangeError(`measure: compressor ${JSON.stringify(name)} does not decompress its own output back to the bytes it compressed`);
+    }
+    out[name] = compressed;
+  }
+  return out;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -4,7 +4,8 @@
  */
 export { extraRows, measure, METHOD, resolveMeasureOptions } from './engine.js';
 export { failedPayload, mergePayloadResults, progressAcross } from './merge.js';
-export { defaultCompressors, gzipSize, streamBrotli } from './compress.js';
+export { defaultCompressors, streamBrotli, streamGzip } from './compress.js';
+export { DECOMPRESSION_ROUNDS } from './decompression.js';
 export { detectEnvironment, timerResolution } from './environment.js';
 export type { ImplementationChoice, PlannedPayload } from './plan.js';
 export { codecsFor, parseImplementations, planPayload, selectImplementations } from './plan.js';

@@ -1,6 +1,7 @@
 import type { Codec, FormatId } from '../codec.js';
 import { SCHEMA_FORMATS } from '../codec.js';
 import { createCodec } from '../create-codec.js';
+import { bytesBreakdown } from '../attribution/breakdown.js';
 import { WirebenchError } from '../errors.js';
 import { IMPLEMENTATIONS, IMPLEMENTATION_IDS, rowName } from '../implementations.js';
 import { inferSchema } from '../schema/infer.js';
@@ -96,5 +97,7 @@ export async function planPayload(
     }
   }
   const usable = schema ? formats : formats.filter((format) => !SCHEMA_FORMATS.includes(format));
-  return { target: { payload, codecs: await codecsFor(usable, schema, notes, implementations, create) }, schema };
+  const codecs = await codecsFor(usable, schema, notes, implementations, create);
+  const measured = [...new Set(codecs.map((codec) => codec.format))];
+  return { target: { payload, codecs, attribute: () => bytesBreakdown(payload.value, measured, schema ? { schema } : {}) }, schema };
 }

@@ -62,6 +62,17 @@ function validatePayload(payload: unknown, path: string): string {
   must(optional(payload['error'], isString), `${path}.error`, 'a string');
   const rows = payload['rows'];
   must(Array.isArray(rows), `${path}.rows`, 'an array');
+  // The answer and the byte attribution are read by the device import and compare: their shape is checked here, their sums by the tests that write them.
+  const answer = payload['answer'];
+  if (answer !== undefined) {
+    must(isRecord(answer), `${path}.answer`, 'an object');
+    must(Array.isArray(answer['rows']), `${path}.answer.rows`, 'an array');
+    must(isRecord(answer['ranking']) && Array.isArray(answer['ranking']['ranked']), `${path}.answer.ranking.ranked`, 'an array');
+  }
+  const attribution = payload['attribution'];
+  if (attribution !== undefined) {
+    must(isRecord(attribution) && Array.isArray(attribution['formats']), `${path}.attribution.formats`, 'an array');
+  }
   unique(
     rows.map((row, r) => validateRow(row, `${path}.rows[${r}]`)),
     `${path}.rows`,
@@ -81,6 +92,12 @@ function validateRow(row: unknown, path: string): string {
     must(isRecord(fidelity), `${path}.fidelity`, 'an object');
     must(typeof fidelity['ok'] === 'boolean', `${path}.fidelity.ok`, 'a boolean');
     must(Array.isArray(fidelity['diffs']), `${path}.fidelity.diffs`, 'an array');
+  }
+  for (const key of ['compressed', 'decompressMs'] as const) {
+    const byCompressor = row[key];
+    if (byCompressor === undefined) continue;
+    must(isRecord(byCompressor), `${path}.${key}`, 'an object');
+    for (const [name, figure] of Object.entries(byCompressor)) must(isFiniteNumber(figure) && figure >= 0, `${path}.${key}.${name}`, 'a number ≥ 0');
   }
   for (const op of ['encode', 'decode'] as const) {
     if (row[op] !== undefined) validateOperation(row[op], `${path}.${op}`);

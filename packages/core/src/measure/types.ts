@@ -1,3 +1,5 @@
+import type { PayloadAnswer } from '../answer/payload-answer.js';
+import type { BytesBreakdown } from '../attribution/breakdown.js';
 import type { Codec, FormatId } from '../codec.js';
 import type { RoundTripReport } from '../fidelity.js';
 import type { LossyNumber } from '../json-text/parse-json.js';
@@ -54,6 +56,11 @@ export interface MeasureTarget {
   readonly reference?: string;
   /** Operations measured on this payload (default: the call's `operations`). */
   readonly operations?: readonly Operation[];
+  /**
+   * Where the payload's bytes go (`bytesBreakdown` of `@wirebench/core/attribution`), worked out after
+   * the payload is timed and written into its result as `attribution` (a throw becomes `attributionError`).
+   */
+  readonly attribute?: () => BytesBreakdown;
 }
 
 /**
@@ -70,8 +77,13 @@ export type Isolation = 'worker-per-payload' | 'page-per-payload' | 'none';
 /** Every `Isolation`, for readers that check a result. */
 export const ISOLATIONS: readonly Isolation[] = ['worker-per-payload', 'page-per-payload', 'none'];
 
-/** Compresses bytes and returns the compressed size. */
-export type Compressor = (bytes: Uint8Array) => Promise<number>;
+/** A content encoding as a server applies it and the receiving device undoes it. */
+export interface Compressor {
+  /** The compressed bytes: their length is the row's compressed size. */
+  compress(bytes: Uint8Array): Promise<Uint8Array>;
+  /** The bytes back, as the runtime decompresses them: the engine times it (decompression in time until usable). */
+  decompress(bytes: Uint8Array): Uint8Array | Promise<Uint8Array>;
+}
 
 /** Options of `measure`; every one has a default. */
 export interface MeasureOptions {
@@ -89,6 +101,11 @@ export interface MeasureOptions {
   readonly minRounds?: number;
   /** Defaults to gzip (CompressionStream) and brotli where CompressionStream has it. */
   readonly compressors?: Readonly<Record<string, Compressor>>;
+  /**
+   * Time each compressor's decompression of each row's compressed bytes, after the payload's rounds
+   * (default true): `RowResult.decompressMs`, the decompression part of time until usable.
+   */
+  readonly timeDecompression?: boolean;
   /**
    * Cumulative microseconds during which some runnable task waited for a CPU (Linux
    * `/proc/pressure/cpu`, "some total"), or undefined where the OS does not tell.
@@ -162,6 +179,8 @@ export interface ResolvedMeasureOptions {
   readonly bootstrapResamples: number;
   readonly operations: readonly Operation[];
   readonly compressors: readonly string[];
+  /** Whether the rows' decompression was timed (absent in results written before it was). */
+  readonly timeDecompression?: boolean;
   /** How the payloads were kept apart; every result written since it was recorded says it (absent in older ones). */
   readonly isolation?: Isolation;
 }
@@ -202,6 +221,14 @@ export interface PayloadResult {
   readonly rows: RowResult[];
   /** Why the payload could not be measured at all (its worker or page crashed, say): then it has no rows. */
   readonly error?: string;
+  /** Where its bytes go in JSON and each format (when its target said how: `MeasureTarget.attribute`). */
+  readonly attribution?: BytesBreakdown;
+  /** Why its bytes could not be attributed. */
+  readonly attributionError?: string;
+  /** Time until usable, break-even and ranking under the run's constraints (`answerPayload`, written by the CLI and the playground). */
+  readonly answer?: PayloadAnswer;
+  /** Why there is no answer (no measured JSON row, say). */
+  readonly answerError?: string;
 }
 
 /** One round of a payload: its task order, wall time, CPU pressure and retries. */
@@ -232,6 +259,8 @@ export interface RowResult {
   readonly bytesVsJson?: number;
   /** Compressed sizes by compressor name. */
   readonly compressed?: Readonly<Record<string, number>>;
+  /** Milliseconds per decompression of the compressed bytes on this runtime, by compressor name (median; see `timeDecompression`). */
+  readonly decompressMs?: Readonly<Record<string, number>>;
   readonly fidelity?: RoundTripReport;
   /** Why the row could not be measured (e.g. the codec refused the payload). */
   readonly error?: string;

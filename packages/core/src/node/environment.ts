@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
-import { constants, brotliCompressSync } from 'node:zlib';
-import { gzipSize } from '../measure/compress.js';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { IMPLEMENTATIONS } from '../implementations.js';
 import type { Compressor, Environment } from '../measure/types.js';
 
@@ -22,12 +21,17 @@ export function cpuPressure(): number | undefined {
   }
 }
 
-/** Brotli at quality 5: a typical on-the-fly setting for API responses (11 is for static assets). */
-export const brotliSize: Compressor = async (bytes) =>
-  brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length;
+/** gzip at zlib's default level (6, as CompressionStream and most servers use), undone by `gunzipSync`. */
+export const nodeGzip: Compressor = { compress: async (bytes) => gzipSync(bytes), decompress: (bytes) => gunzipSync(bytes) };
 
-/** gzip (CompressionStream) and brotli at quality 5 (`node:zlib`): the compressors of Node runs. */
-export const nodeCompressors: Readonly<Record<string, Compressor>> = { gzip: gzipSize, brotli: brotliSize };
+/** Brotli at quality 5, a typical on-the-fly setting for API responses (11 is for static assets), undone by `brotliDecompressSync`. */
+export const nodeBrotli: Compressor = {
+  compress: async (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  decompress: (bytes) => brotliDecompressSync(bytes),
+};
+
+/** gzip and brotli through `node:zlib`, whose synchronous decompression Node code runs: the compressors of Node runs. */
+export const nodeCompressors: Readonly<Record<string, Compressor>> = { gzip: nodeGzip, brotli: nodeBrotli };
 
 /** Installed version of each package, found from `from` (a module URL) the way Node resolves it; missing ones are left out. */
 export function libraryVersions(names: readonly string[], from: string = import.meta.url): Record<string, string> {

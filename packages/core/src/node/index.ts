@@ -4,7 +4,7 @@
  * and `measureIsolated`, which measures each payload in a fresh worker thread.
  * Never on a browser path (it imports `node:` modules); the rest of the package does not import it.
  */
-export { brotliSize, cpuPressure, implementationVersions, libraryVersions, nodeCompressors, nodeEnvironment } from './environment.js';
+export { cpuPressure, implementationVersions, libraryVersions, nodeBrotli, nodeCompressors, nodeEnvironment, nodeGzip } from './environment.js';
 export type { PayloadFile, PayloadSearch, SkippedLink } from './files.js';
 export { PayloadFileError, describeSkippedLinks, findPayloadFiles, readPayloadFiles, searchPayloadFiles } from './files.js';
 export type { IsolatedJob, IsolatedOptions, IsolatedPlan, IsolatedPlanner, IsolatedResult } from './isolated.js';

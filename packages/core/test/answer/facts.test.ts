@@ -1,7 +1,7 @@
 /** answer/facts.ts: a measured result row becomes the ranking's facts, field by field. */
 import { describe, expect, it } from 'vitest';
 import { measure } from '../../src/measure/engine.js';
-import { gzipSize } from '../../src/measure/compress.js';
+import { streamGzip } from '../../src/measure/compress.js';
 import type { RowResult } from '../../src/measure/types.js';
 import { jsonCodec } from '../../src/formats/json/codec.js';
 import { msgpackCodec } from '../../src/formats/msgpack/codec.js';
@@ -17,7 +17,7 @@ describe('rowFacts', () => {
       rounds: 3,
       roundTime: 2,
       warmupTime: 2,
-      compressors: { gzip: gzipSize },
+      compressors: { gzip: streamGzip },
     });
     const rows = result.payloads[0]?.rows ?? [];
     const facts = rows.map((row) => rowFacts(row, { jsBytes: row.format === 'json' ? undefined : 7_871, decompressMs: { gzip: 0.05 } }));

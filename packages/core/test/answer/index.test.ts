@@ -6,7 +6,15 @@ describe('answer/index', () => {
   it('exports the answer’s functions and tables', () => {
     expect(Object.keys(answer).sort()).toEqual(
       [
+        'BUNDLE_GZIP_BYTES',
+        'BUNDLE_MEASURED_WITH',
         'DEFAULT_NETWORK_IDS',
+        'JS_COST_SOURCE',
+        'answerPayload',
+        'isNodeOnly',
+        'jsBytesOf',
+        'payloadFacts',
+        'withAnswers',
         'IMPLEMENTATION_CAPABILITIES',
         'NETWORK_PRESETS',
         'NETWORK_ROLES',

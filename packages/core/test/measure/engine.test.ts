@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { Codec } from '../../src/codec.js';
 import { jsonCodec } from '../../src/formats/json/codec.js';
 import { msgpackCodec } from '../../src/formats/msgpack/codec.js';
+import { streamGzip } from '../../src/measure/compress.js';
+import { DECOMPRESSION_ROUNDS } from '../../src/measure/decompression.js';
 import { measure } from '../../src/measure/engine.js';
 import { MIN_SAMPLES } from '../../src/measure/timing.js';
-import type { ExtraRow, MeasureOptions, MeasureProgress, MeasureTarget, PayloadResult } from '../../src/measure/types.js';
+import type { Compressor, ExtraRow, MeasureOptions, MeasureProgress, MeasureTarget, PayloadResult } from '../../src/measure/types.js';
 import { RESULT_FORMAT, RESULT_VERSION } from '../../src/measure/types.js';
 
 const payload = { name: 'rows', value: { rows: Array.from({ length: 50 }, (_, i) => ({ id: i, name: `row ${i}`, ok: i % 2 === 0 })) } };
@@ -83,12 +85,40 @@ describe('measure', () => {
       onPayload: (result, final) => payloads.push([result, final]),
     });
     const measuring = progress.filter((p) => p.phase === 'measure');
-    expect(measuring.at(-1)).toMatchObject({ done: 4 * 4, total: 4 * 4 });
+    // 2 rows × 2 operations × 4 rounds, then each row's decompression by each compressor, 3 rounds.
+    const tasks = 4 * 4 + 2 * Object.keys(payloads[1]![0].rows[0]!.compressed!).length * DECOMPRESSION_ROUNDS;
+    expect(measuring.at(-1)).toMatchObject({ done: tasks, total: tasks });
     expect(measuring.map((p) => p.done)).toEqual([...measuring.map((p) => p.done)].sort((a, b) => a - b));
     expect(payloads.map(([, final]) => final)).toEqual([false, true]);
     expect(payloads[0]![0].rows[1]!.bytes).toBeGreaterThan(0);
     expect(payloads[0]![0].rows[1]!.decode).toBeUndefined();
     expect(payloads[1]![0].rows[1]!.decode).toBeDefined();
+  });
+
+  it("times each compressor's decompression of each row's compressed bytes, on the runtime's own decompressor", async () => {
+    const wait = (ms: number): void => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    // A compressor whose decompression takes 0.3 ms: the figure must be that, measured.
+    const slow: Compressor = { compress: async (bytes) => bytes.slice(), decompress: (bytes) => (wait(0.3), bytes.slice()) };
+    const result = await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], { ...quick, compressors: { gzip: streamGzip, slow } });
+    expect(result.options.timeDecompression).toBe(true);
+    for (const row of result.payloads[0]!.rows) {
+      expect(row.decompressMs!['gzip']).toBeGreaterThan(0);
+      expect(row.decompressMs!['slow']).toBeGreaterThanOrEqual(0.3);
+      expect(row.decompressMs!['slow']).toBeLessThan(3);
+    }
+
+    const untimed = await measure([{ payload, codecs: [jsonCodec()] }], { ...quick, compressors: { gzip: streamGzip }, timeDecompression: false });
+    expect(untimed.options.timeDecompression).toBe(false);
+    expect(untimed.payloads[0]!.rows[0]!.compressed!['gzip']).toBeGreaterThan(0);
+    expect(untimed.payloads[0]!.rows[0]!.decompressMs).toBeUndefined();
+
+    const lying: Compressor = { compress: async (bytes) => bytes.slice(), decompress: (bytes) => bytes.subarray(1) };
+    await expect(measure([{ payload, codecs: [jsonCodec()] }], { ...quick, compressors: { lying } })).rejects.toThrow(
+      'compressor "lying" does not decompress its own output back to the bytes it compressed',
+    );
   });
 
   it('says plainly when a codec changes the data, and when it cannot encode the payload', async () => {
@@ -140,7 +170,7 @@ describe('measure', () => {
         { payload, codecs: [loggingCodec('json', log)], extras: extrasFor('rows') },
         { payload: second, codecs: [loggingCodec('json', log)], extras: extrasFor('second') },
       ],
-      { ...quick, operations: ['encode'], onProgress: (p) => progress.push(p) },
+      { ...quick, operations: ['encode'], timeDecompression: false, onProgress: (p) => progress.push(p) },
     );
     // The second payload's rows are built after the first payload was timed, not up front.
     const built = log.indexOf('build second');
@@ -170,7 +200,7 @@ describe('measure', () => {
     let calls = 0;
     const flaky = (): number => (stalledMicros += calls++ % 4 === 1 ? 10_000_000 : 0);
     const progress: MeasureProgress[] = [];
-    const calm = await measure([{ payload, codecs: [jsonCodec()] }], { ...quick, cpuPressure: flaky, onProgress: (p) => progress.push(p) });
+    const calm = await measure([{ payload, codecs: [jsonCodec()] }], { ...quick, cpuPressure: flaky, timeDecompression: false, onProgress: (p) => progress.push(p) });
     expect(calm.payloads[0]!.rounds.map((r) => r.attempts)).toEqual([2, 2, 2, 2]);
     expect(calm.payloads[0]!.suspect).toBe(false);
     // Retried attempts count as extra work: the bar never goes backwards and ends full.
@@ -185,7 +215,7 @@ describe('measure', () => {
 
   it('stops adding rounds when the time budget is spent, keeping the minimum', async () => {
     const progress: MeasureProgress[] = [];
-    const result = await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], { ...quick, rounds: 50, budget: 1, minRounds: 3, onProgress: (p) => progress.push(p) });
+    const result = await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], { ...quick, rounds: 50, budget: 1, minRounds: 3, timeDecompression: false, onProgress: (p) => progress.push(p) });
     expect(result.payloads[0]!.rounds).toHaveLength(3);
     expect(progress.at(-1)).toMatchObject({ done: 3 * 4, total: 3 * 4 });
     expect(result.payloads[0]!.stoppedByBudget).toBe(true);

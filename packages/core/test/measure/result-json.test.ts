@@ -30,4 +30,17 @@ describe('validateMeasureResult', () => {
     row['encode'] = { ...(row['encode'] as object), median: 'fast' };
     expect(() => validateMeasureResult(result)).toThrow(/payloads\[0\]\.rows\[1\]\.encode\.median must be a (finite )?number/);
   });
+
+  it('checks the compressed sizes and decompression times time until usable is computed from', () => {
+    const withRow = (fields: Record<string, unknown>): Record<string, unknown> => {
+      const result = baseline();
+      const payloads = result['payloads'] as Array<{ rows: Array<Record<string, unknown>> }>;
+      Object.assign(payloads[0]?.rows[1] as Record<string, unknown>, fields);
+      return result;
+    };
+    expect(() => validateMeasureResult(withRow({ decompressMs: { gzip: 0.02 } }))).not.toThrow();
+    expect(() => validateMeasureResult(withRow({ decompressMs: { gzip: -1 } }))).toThrow('payloads[0].rows[1].decompressMs.gzip must be a number ≥ 0');
+    expect(() => validateMeasureResult(withRow({ decompressMs: [1] }))).toThrow('payloads[0].rows[1].decompressMs must be an object');
+    expect(() => validateMeasureResult(withRow({ compressed: { brotli: null } }))).toThrow('payloads[0].rows[1].compressed.brotli must be a number ≥ 0');
+  });
 });
