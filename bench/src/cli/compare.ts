@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import type { MeasureResult } from '@wirebench/core/measure';
-import { validateMeasureResult } from '@wirebench/core/measure';
 import { DEFAULT_ALPHA, DEFAULT_THRESHOLD, closingLine, compareResults, fails, formatMarkdown, formatText } from '../compare/compare.js';
+import { ArgumentError, parseReportArgs, readResultFile, runReportCommand } from './report-command.js';
 
 /**
  * `npm run bench:compare -- a.json b.json`: benchstat for wirebench. Exit 0 when no row regressed
@@ -39,9 +36,6 @@ or no longer gives the payload back exactly; listed on stderr),
 2 bad arguments or an unreadable or invalid file.
 `;
 
-/** Bad arguments: the message ends with a pointer to --help. */
-class ArgumentError extends Error {}
-
 interface CliOptions {
   readonly markdown: boolean;
   readonly alpha: number;
@@ -50,22 +44,12 @@ interface CliOptions {
 }
 
 function parseOptions(args: readonly string[]): CliOptions | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        markdown: { type: 'boolean', default: false },
-        alpha: { type: 'string', default: String(DEFAULT_ALPHA) },
-        threshold: { type: 'string', default: String(DEFAULT_THRESHOLD) },
-        help: { type: 'boolean', default: false },
-      },
-    });
-  } catch (error) {
-    throw new ArgumentError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseReportArgs(args, {
+    markdown: { type: 'boolean', default: false },
+    alpha: { type: 'string', default: String(DEFAULT_ALPHA) },
+    threshold: { type: 'string', default: String(DEFAULT_THRESHOLD) },
+    help: { type: 'boolean', default: false },
+  });
   if (values.help) return 'help';
   const alpha = Number(values.alpha);
   const threshold = Number(values.threshold);
@@ -78,26 +62,6 @@ function parseOptions(args: readonly string[]): CliOptions | 'help' {
   return { markdown: values.markdown, alpha, threshold, files: [a, b] };
 }
 
-function readResult(file: string): MeasureResult {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${file} is not JSON: ${(error as Error).message}`);
-  }
-  try {
-    return validateMeasureResult(value);
-  } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`);
-  }
-}
-
 function main(args: readonly string[]): number {
   const options = parseOptions(args);
   if (options === 'help') {
@@ -105,7 +69,7 @@ function main(args: readonly string[]): number {
     return 0;
   }
   const [fileA, fileB] = options.files;
-  const report = compareResults(readResult(fileA), readResult(fileB), options);
+  const report = compareResults(readResultFile(fileA), readResultFile(fileB), options);
   const format = options.markdown ? formatMarkdown : formatText;
   process.stdout.write(format(report, { labels: { a: fileA, b: fileB } }));
   if (!fails(report)) return 0;
@@ -113,11 +77,4 @@ function main(args: readonly string[]): number {
   return 1;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
-  const hint = error instanceof ArgumentError ? ' (see --help)' : '';
-  process.stderr.write(`compare: ${message}${hint}\n`);
-  process.exitCode = 2;
-}
+runReportCommand('compare', main);

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import type { MeasureResult } from '@wirebench/core/measure';
-import { validateMeasureResult } from '@wirebench/core/measure';
 import { formatEnvironment } from '@wirebench/core/report';
 import { poolResults } from '../compare/pool.js';
 import { VERSUS_LEGEND, formatVersusMarkdown, formatVersusText, versusLibraries, versusReport } from '../report/versus.js';
+import { ArgumentError, parseReportArgs, readResultFile, runReportCommand } from './report-command.js';
 
 /**
  * `npm run bench:versus -- result.json […]`: wirebench ÷ each library codec, per payload and
@@ -38,45 +36,21 @@ Exit status: 0 the tables were printed (whatever they say), 2 bad arguments or a
 invalid file.
 `;
 
-/** Bad arguments: the message ends with a pointer to --help. */
-class ArgumentError extends Error {}
-
+/** A result file, any failure said in one line: V8's JSON.parse message quotes the text around the error, newlines included. */
 function readResult(file: string): MeasureResult {
-  let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    return readResultFile(file);
   } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${file} is not JSON: ${(error as Error).message.split('\n')[0]}`);
-  }
-  try {
-    return validateMeasureResult(value);
-  } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message.split('\n')[0]}`);
+    throw new Error((error as Error).message.split('\n')[0]);
   }
 }
 
 function main(args: readonly string[]): number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        markdown: { type: 'boolean', default: false },
-        pool: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    throw new ArgumentError((error as Error).message);
-  }
-  const { values, positionals: files } = parsed;
+  const { values, positionals: files } = parseReportArgs(args, {
+    markdown: { type: 'boolean', default: false },
+    pool: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
   if (values.help) {
     process.stdout.write(USAGE);
     return 0;
@@ -103,11 +77,4 @@ function main(args: readonly string[]): number {
   return 0;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
-  const hint = error instanceof ArgumentError ? ' (see --help)' : '';
-  process.stderr.write(`bench:versus: ${message}${hint}\n`);
-  process.exitCode = 2;
-}
+runReportCommand('bench:versus', main);

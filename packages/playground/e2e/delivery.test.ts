@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { timerResolution } from '@wirebench/core/measure';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encode } from 'uqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,21 +131,11 @@ async function firstVisit(fresh: Promise<BrowserContext> = browser!.newContext()
   return { context, page, loads: () => loads };
 }
 
-/** The smallest step of performance.now(), measured as core's timerResolution (measure/environment.ts) does for the Device section. */
-function timerStep(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    let smallest = Number.POSITIVE_INFINITY;
-    let last = performance.now();
-    for (let i = 0; i < 20_000 && smallest > 1e-6; i++) {
-      const now = performance.now();
-      if (now > last) {
-        smallest = Math.min(smallest, now - last);
-        last = now;
-      }
-    }
-    return Number.isFinite(smallest) ? smallest : 1;
-  });
-}
+/**
+ * The smallest step of performance.now() on the page, by core's own timerResolution (as the Device
+ * section's worker measures it): self-contained, so Playwright can send its source into the page.
+ */
+const timerStep = (page: Page): Promise<number> => page.evaluate(timerResolution);
 
 /** Picks the first built-in sample and measures it to the end. */
 async function measureSample(page: Page): Promise<void> {

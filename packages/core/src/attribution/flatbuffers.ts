@@ -3,6 +3,8 @@ import { entryMessage } from '../formats/flatbuffers/interpret.js';
 import { SCALAR_FITS, SCALAR_SIZE, isInline } from '../formats/flatbuffers/scalars.js';
 import type { ShapeField, TableShape } from '../formats/flatbuffers/shape.js';
 import { tableShape, tableShapes } from '../formats/flatbuffers/shape.js';
+// The dynamic Value table's vtable kinds, as its writer numbers them: members 0–5, null, map entry.
+import { BOOL, ENTRY, INTEGER, LIST, NULL, NUMBER, OBJECT, STRING } from '../formats/flatbuffers/value.js';
 import type { Schema, TypeRef } from '../schema/types.js';
 import { describeValue, scalarMismatch } from '../schema/values.js';
 import type { PathNode } from './path-tree.js';
@@ -56,16 +58,6 @@ interface SizedTable {
   readonly known: ReadonlySet<string>;
   readonly vtables: Set<number | string>;
 }
-
-// The dynamic Value table's vtable kinds (formats/flatbuffers/value.ts): members 0–5, null, map entry.
-const BOOL = 0;
-const INTEGER = 1;
-const NUMBER = 2;
-const STRING = 3;
-const LIST = 4;
-const OBJECT = 5;
-const NULL = 6;
-const ENTRY = 7;
 
 class FlatbuffersSizer {
   /** The writer's position: the root uoffset is written last, in the first 4 bytes. */

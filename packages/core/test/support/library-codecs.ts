@@ -162,6 +162,74 @@ export class Refused {
   constructor(readonly message: RegExp) {}
 }
 
+/** Bytes as another writer sends them, for a ForeignCase. */
+export const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);
+
+/** A text's UTF-8 bytes, to spread into `bytes(…)`. */
+export const ascii = (text: string): number[] => [...new TextEncoder().encode(text)];
+
+/** An object with a `__proto__` key, as JSON.parse makes it: an own key, not a prototype. */
+export const PROTO_KEY_VALUE = JSON.parse('{"__proto__":{"polluted":true},"a":1}') as unknown;
+
+// The losses the libraries here share, each measured on every library that lists it.
+
+export const EVERY_KIND_EXACT: LossCase = { what: 'JSON data of every kind', value: EVERY_KIND };
+
+const NEGATIVE_ZERO_DIFFS = [
+  { path: '$.b', kind: 'value', expected: -0, actual: 0 },
+  { path: '$.a[1]', kind: 'value', expected: -0, actual: 0 },
+] as const;
+
+export const NEGATIVE_ZERO_AS_INTEGER: LossCase = {
+  what: '-0 is written as the integer 0',
+  value: { a: [0, -0], b: -0 },
+  roundTrip: NEGATIVE_ZERO_DIFFS,
+  wirebenchReads: NEGATIVE_ZERO_DIFFS,
+};
+
+/** Renamed while decoding, so no decode changes a prototype (msgpackr, cbor-x). */
+const PROTO_RENAMED_DIFFS = [
+  { path: '$.__proto__', kind: 'missing', expected: { polluted: true } },
+  { path: '$.__proto_', kind: 'extra', actual: { polluted: true } },
+] as const;
+
+export const PROTO_KEY_RENAMED: LossCase = { what: 'a __proto__ key is renamed __proto_ when decoding', value: PROTO_KEY_VALUE, roundTrip: PROTO_RENAMED_DIFFS, readsWirebench: PROTO_RENAMED_DIFFS };
+
+/**
+ * A lone surrogate at the end of a string `xLength` x's long, which the library hands to the
+ * platform's TextEncoder: written as U+FFFD, so both it and wirebench read U+FFFD; wirebench
+ * refuses to write the lone surrogate at all.
+ */
+export function loneSurrogateInLongString(what: string, xLength: number): LossCase {
+  const long = 'x'.repeat(xLength);
+  const replaced = [{ path: '$.s', kind: 'value', expected: `${long}\udc00`, actual: `${long}\ufffd` }] as const;
+  return { what, value: { s: `${long}\udc00` }, roundTrip: replaced, wirebenchReads: replaced, readsWirebench: /lone surrogate/ };
+}
+
+/**
+ * MessagePack bytes both msgpack libraries read alike (measured on each): 64-bit integers as the
+ * nearest double, float 64 -0 and NaN, a timestamp, a bin; `int64Option` names the option that
+ * makes the library read 64-bit integers so, if one does.
+ */
+export function msgpackReadAlike(int64Option?: string): ForeignCase[] {
+  return [
+    [`a uint 64 of 2^53 + 1: the nearest double, as JSON.parse${int64Option ? ` (${int64Option})` : ''}`, bytes(0xcf, 0, 0x20, 0, 0, 0, 0, 0, 1), 2 ** 53],
+    ['the largest uint 64', bytes(0xcf, 255, 255, 255, 255, 255, 255, 255, 255), 2 ** 64],
+    ['the smallest int 64', bytes(0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0), -(2 ** 63)],
+    ['a uint 64 holding 5', bytes(0xcf, 0, 0, 0, 0, 0, 0, 0, 5), 5],
+    ['a float 64 -0', bytes(0xcb, 0x80, 0, 0, 0, 0, 0, 0, 0), -0],
+    ['a float 64 NaN', bytes(0xcb, 0x7f, 0xf8, 0, 0, 0, 0, 0, 0), NaN],
+    ['a timestamp', bytes(0xd6, 0xff, 0, 0, 0, 1), new Date(1000)],
+    ['a bin', bytes(0xc4, 0x01, 0x00), bytes(0)],
+  ];
+}
+
+/** MessagePack maps both msgpack libraries read alike: the last of duplicate keys wins, a number key becomes a string key. */
+export const MSGPACK_KEYS_READ_ALIKE: readonly ForeignCase[] = [
+  ['duplicate keys: the last wins', bytes(0x82, 0xa1, 0x61, 1, 0xa1, 0x61, 2), { a: 2 }],
+  ['a number key: a string key', bytes(0x81, 0x01, 0x02), { '1': 2 }],
+];
+
 const valueDiffs = (expected: unknown, actual: unknown): Diff[] => checkRoundTrip(expected, actual, { maxDiffs: 20 }).diffs.filter((d) => d.kind !== 'order');
 
 /** Runs `produce` and compares with `outcome`: diffs against `value`, or a WirebenchError matching it. */

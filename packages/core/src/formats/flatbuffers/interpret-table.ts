@@ -9,7 +9,7 @@ import { checkKnownKeys, describeValue, isPlainObject, missingKey, recordLimits,
 import type { Reader } from './reader.js';
 import { SCALAR_FITS, SCALAR_READ, SCALAR_ZERO, writeScalar } from './scalars.js';
 import type { ShapeField, TableShape } from './shape.js';
-import { VtableCache } from './shape.js';
+import { VtableCache, fieldValue } from './shape.js';
 import type { Writer } from './writer.js';
 
 /**
@@ -81,20 +81,6 @@ export function compileTable(shape: TableShape, context: TableContext): TablePla
   const optional = fields.filter((f) => f.def.optional);
   const build = recordFactory(required.map((f) => f.def.jsonName));
   const vtables = new VtableCache();
-  const itemOf = (value: unknown, field: FieldPlan, entryValue: unknown): unknown => {
-    switch (access) {
-      case 'record': {
-        const record = value as Record<string, unknown>;
-        return Object.hasOwn(record, field.def.jsonName) ? record[field.def.jsonName] : undefined;
-      }
-      case 'self':
-        return value;
-      case 'nonNull':
-        return value === null ? undefined : value;
-      case 'entry':
-        return field.index === 0 ? value : entryValue;
-    }
-  };
   return {
     write(w, value, path, depth, entryValue) {
       if (access === 'record' && !isPlainObject(value)) {
@@ -106,7 +92,7 @@ export function compileTable(shape: TableShape, context: TableContext): TablePla
       const mask = new Array<number>(Math.ceil(fields.length / 32)).fill(0);
       let present = 0;
       for (const field of fields) {
-        const item = itemOf(value, field, entryValue);
+        const item = fieldValue(access, value, field, entryValue);
         if (item !== undefined) present++;
         else if (!field.def.optional) throw missingKey('flatbuffers', path, field.def);
         // A nullable field is null exactly when it is absent on the wire.

@@ -91,6 +91,26 @@ export function accessFor(role: HelperRole | undefined, wrappedRoot: boolean): A
 }
 
 /**
+ * The value a table's field holds, undefined when absent, by the table's access: the interpreted
+ * and the `flatbuffers`-runtime encoders both read fields through it. For `record`, an own key of
+ * the object; for `entry`, the key is `value` and the entry's value `entryValue`.
+ */
+export function fieldValue(access: Access, value: unknown, field: Pick<ShapeField, 'def' | 'index'>, entryValue: unknown): unknown {
+  switch (access) {
+    case 'record': {
+      const record = value as Record<string, unknown>;
+      return Object.hasOwn(record, field.def.jsonName) ? record[field.def.jsonName] : undefined;
+    }
+    case 'self':
+      return value;
+    case 'nonNull':
+      return value === null ? undefined : value;
+    case 'entry':
+      return field.index === 0 ? value : entryValue;
+  }
+}
+
+/**
  * Vtables already written in this buffer, by the presence mask of the table they describe: tables of
  * one message with the same fields share one, as the `flatbuffers` Builder shares identical vtables.
  */

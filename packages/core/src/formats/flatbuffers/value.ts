@@ -10,15 +10,16 @@ import type { Writer } from './writer.js';
 
 /** The dynamic Value table's members by slot, as schema/lower.ts makes them (ids 1–6). */
 const MEMBERS = ['bool_value', 'integer_value', 'number_value', 'string_value', 'list_value', 'object_value'] as const;
-const BOOL = 0;
-const INTEGER = 1;
-const NUMBER = 2;
-const STRING = 3;
-const LIST = 4;
-const OBJECT = 5;
+/** The Value table's vtable kinds: its member slots, then null and the map entry (attribution/flatbuffers.ts replays them). */
+export const BOOL = 0;
+export const INTEGER = 1;
+export const NUMBER = 2;
+export const STRING = 3;
+export const LIST = 4;
+export const OBJECT = 5;
 /** Vtable cache indexes past the member slots. */
-const NULL = 6;
-const ENTRY = 7;
+export const NULL = 6;
+export const ENTRY = 7;
 const MEMBER_SIZE = [1, 8, 8, 4, 4, 4] as const;
 
 /** Refuses a lowered dynamic message that is not the one this module was written for. */

@@ -8,6 +8,7 @@ import { helperAdapter } from '../../../schema/lower.js';
 import { describeValue, isPlainObject, missingKey, scalarMismatch, schemaMismatch, unknownKey } from '../../../schema/values.js';
 import type { InlineScalar } from '../scalars.js';
 import { SCALAR_FITS, SCALAR_SIZE } from '../scalars.js';
+import { fieldValue } from '../shape.js';
 import type { FieldPlan, Node, TablePlan } from './flatbuffers-plan.js';
 
 /** The lowering's conversion between a JSON value and its `Value` table record (which member is set). */
@@ -72,10 +73,12 @@ export class BuilderEncoder {
       if (!isPlainObject(value)) throw mismatch(`an object (${plan.name})`, value);
       if (depth > this.limits.maxDepth) throw this.tooDeep(depth);
     }
+    // A Value table's fields are read from the record the lowering's adapter made of the value.
+    const fieldAccess = access === 'dynamic' ? 'record' : access;
     const items = new Array<unknown>(fields.length);
     let present = 0;
     for (const field of fields) {
-      const item = itemOf(access, value, record, field, entryValue);
+      const item = fieldValue(fieldAccess, record, field, entryValue);
       if (item === undefined) {
         if (!field.optional) throw new Refusal((path) => missingKey('flatbuffers', path, field.def));
         continue;
@@ -199,21 +202,6 @@ export class BuilderEncoder {
   private tooDeep(depth: number): Refusal {
     const max = this.limits.maxDepth;
     return new Refusal((path) => limitExceeded('flatbuffers', 'maxDepth', max, `nesting level ${depth}`, path));
-  }
-}
-
-/** The value a table's field holds, undefined when absent (shape.ts `Access`). */
-function itemOf(access: TablePlan['access'], value: unknown, record: Record<string, unknown>, field: FieldPlan, entryValue: unknown): unknown {
-  switch (access) {
-    case 'record':
-    case 'dynamic':
-      return Object.hasOwn(record, field.key) ? record[field.key] : undefined;
-    case 'self':
-      return value;
-    case 'nonNull':
-      return value === null ? undefined : value;
-    case 'entry':
-      return field.index === 0 ? value : entryValue;
   }
 }
 
