@@ -36,7 +36,8 @@ export function readResultFile(file: string): MeasureResult {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file} is not JSON: ${(error as Error).message}`);
+    // JSON.parse quotes the text around the mistake, newlines and all: its first line is the message.
+    throw new Error(`${file} is not JSON: ${(error as Error).message.split('\n')[0]}`);
   }
   try {
     return validateMeasureResult(value);
@@ -50,7 +51,7 @@ export function runReportCommand(name: string, main: (args: readonly string[]) =
   try {
     process.exitCode = main(process.argv.slice(2));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
     const hint = error instanceof ArgumentError ? ' (see --help)' : '';
     process.stderr.write(`${name}: ${message}${hint}\n`);
     process.exitCode = 2;

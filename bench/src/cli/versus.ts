@@ -1,4 +1,3 @@
-import type { MeasureResult } from '@wirebench/core/measure';
 import { formatEnvironment } from '@wirebench/core/report';
 import { poolResults } from '../compare/pool.js';
 import { VERSUS_LEGEND, formatVersusMarkdown, formatVersusText, versusLibraries, versusReport } from '../report/versus.js';
@@ -36,15 +35,6 @@ Exit status: 0 the tables were printed (whatever they say), 2 bad arguments or a
 invalid file.
 `;
 
-/** A result file, any failure said in one line: V8's JSON.parse message quotes the text around the error, newlines included. */
-function readResult(file: string): MeasureResult {
-  try {
-    return readResultFile(file);
-  } catch (error) {
-    throw new Error((error as Error).message.split('\n')[0]);
-  }
-}
-
 function main(args: readonly string[]): number {
   const { values, positionals: files } = parseReportArgs(args, {
     markdown: { type: 'boolean', default: false },
@@ -57,7 +47,7 @@ function main(args: readonly string[]): number {
   }
   if (files.length === 0) throw new ArgumentError('expected at least one result file');
   // Every file is read and checked before anything is printed.
-  const results = files.map((file) => ({ file, result: readResult(file) }));
+  const results = files.map((file) => ({ file, result: readResultFile(file) }));
   if (values.pool && files.length > 1) {
     const runtimes = new Set(results.map(({ result }) => `${result.environment.runtime} ${result.environment.runtimeVersion}`));
     if (runtimes.size > 1) throw new ArgumentError(`--pool takes runs of one runtime; these files come from ${[...runtimes].join(', ')}`);
