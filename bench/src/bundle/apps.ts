@@ -21,6 +21,10 @@ const payload = JSON.stringify(PAYLOAD);
 const schema = JSON.stringify(inferSchema(PAYLOAD));
 /** A codec written inline, so the measure and negotiate rows do not weigh a format's codec. */
 const STUB_CODEC = `{ format: 'json', mediaType: 'application/json', encode: (v) => new TextEncoder().encode(JSON.stringify(v)), decode: (b) => JSON.parse(new TextDecoder().decode(b)) }`;
+/** A measured payload written inline (JSON and msgpack rows, gzip figures), so the answer row weighs the answer, not the engine. */
+const codecRow = (format: string, bytes: number, gzip: number, decodeMs: number): string =>
+  `{ name: '${format}', kind: 'codec', format: '${format}', implementation: 'wirebench', bytes: ${bytes}, compressed: { gzip: ${gzip} }, decompressMs: { gzip: 0.02 }, fidelity: { ok: true, diffs: [] }, decode: { median: ${decodeMs} } }`;
+const MEASURED_PAYLOAD = `{ name: 'p', jsonBytes: 8491, lossyNumbers: [], lossyCount: 0, reference: 'json', rounds: [], stoppedByBudget: false, suspect: false, rows: [${codecRow('json', 8491, 1027, 0.053)}, ${codecRow('msgpack', 5372, 854, 0.04)}] }`;
 
 const roundTrip = (specifier: string, factory: string, args = '', allowedPackages: readonly string[] = []): BundleApp => ({
   name: specifier,
@@ -67,6 +71,20 @@ console.log(core);`,
     source: `import { measure } from '@wirebench/core/measure';
 console.log(await measure([{ payload: { name: 'p', value: ${payload} }, codecs: [${STUB_CODEC}] }], { rounds: 1 }));`,
     allowedPackages: ['tinybench'],
+  },
+  {
+    name: '@wirebench/core/attribution',
+    does: "`attribute('msgpack', payload)`: its bytes by path and kind",
+    source: `import { attribute } from '@wirebench/core/attribution';
+console.log(attribute('msgpack', ${payload}));`,
+    allowedPackages: [],
+  },
+  {
+    name: '@wirebench/core/answer',
+    does: '`answerPayload` of one inline measured payload on 4G with gzip',
+    source: `import { answerPayload } from '@wirebench/core/answer';
+console.log(answerPayload(${MEASURED_PAYLOAD}, { network: '4g', served: 'gzip' }));`,
+    allowedPackages: [],
   },
   {
     name: '@wirebench/core/negotiate',

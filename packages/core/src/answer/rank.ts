@@ -41,7 +41,7 @@ export interface ExcludedRow {
   readonly format: FormatId;
   readonly implementation: string;
   readonly exclusions: readonly Exclusion[];
-  /** The exclusions' messages, joined: `msgpack (msgpackr): lost data at $.id (value); 18 KB of JS over a 10 KB budget`. */
+  /** The exclusions' messages, joined: `msgpack (msgpackr): lost data at $.id (value); 12,499 B of JS over a 10,000 B budget`. */
   readonly reason: string;
 }
 

@@ -7,7 +7,7 @@ import { formatBytes, formatMs, formatResponses, servedWords } from './wording.j
  * The one-line reason beside a ranked row, built from its figures only: its time until usable, how
  * it compares with JSON's and where the difference comes from (the wire or the device), and what its
  * JavaScript costs. E.g. `msgpack (msgpackr): 41 ms until usable on 4G with gzip, 3 ms sooner than
- * JSON: 1.2 KB less to transfer, decompression + decode 0.2 ms slower; repays its 12 KB of JS after 9 responses`.
+ * JSON: 900 B less to transfer, decompression + decode 0.2 ms slower; repays its 12,499 B of JS after 14 responses`.
  */
 
 /** What a ranked row's reason is built from. */
@@ -28,7 +28,7 @@ export function rankedReason(input: ReasonInput): string {
   return `${head}, ${versusJson(row, json)}; ${jsCost(breakEven, network)}`;
 }
 
-/** `3 ms sooner than JSON: 1.2 KB less to transfer, decompression + decode 0.2 ms slower`. */
+/** `3 ms sooner than JSON: 900 B less to transfer, decompression + decode 0.2 ms slower`. */
 function versusJson(row: TimeUntilUsable, json: TimeUntilUsable): string {
   const saved = json.totalMs - row.totalMs;
   const when = saved > 0 ? `${formatMs(saved)} sooner than JSON` : saved < 0 ? `${formatMs(saved)} later than JSON` : 'as soon as JSON';
@@ -43,7 +43,7 @@ function versusJson(row: TimeUntilUsable, json: TimeUntilUsable): string {
   return `${when}: ${parts.join(', ')}`;
 }
 
-/** `repays its 12 KB of JS after 9 responses`, and the time view where it differs. */
+/** `repays its 12,499 B of JS after 14 responses`, and the time view where it differs. */
 function jsCost(be: BreakEven, network: NetworkPreset): string {
   const js = formatBytes(be.jsBytes);
   if (be.jsBytes === 0) return 'no JS to ship';

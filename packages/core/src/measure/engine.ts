@@ -33,7 +33,9 @@ export const METHOD =
   'every round, after the same interleaved warm-up for all. A sample is the mean of a batch of calls sized after warm-up; ' +
   `a task gets at least ${MIN_SAMPLES} samples per round. ` +
   'median/p75/p99/mean are over all samples of all rounds. A ratio to JSON is taken per round (row median ÷ JSON median ' +
-  'of that round); its estimate is the median over rounds and its 95 % interval a percentile bootstrap over rounds.';
+  'of that round); its estimate is the median over rounds and its 95 % interval a percentile bootstrap over rounds. ' +
+  `Decompression (where timed) runs after a payload's rounds: each row's compressed bytes through each compressor's decompressor, ${DECOMPRESSION_ROUNDS} ` +
+  'rounds in rotating order, batches sized like the codecs\' samples; decompressMs is the median per call.';
 
 interface PreparedRow {
   result: RowResult;

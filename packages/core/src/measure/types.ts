@@ -225,7 +225,7 @@ export interface PayloadResult {
   readonly attribution?: BytesBreakdown;
   /** Why its bytes could not be attributed. */
   readonly attributionError?: string;
-  /** Time until usable, break-even and ranking under the run's constraints (`answerPayload`, written by the CLI and the playground). */
+  /** Time until usable, break-even and ranking under the run's constraints (`withAnswers`: the CLI and the playground add it). */
   readonly answer?: PayloadAnswer;
   /** Why there is no answer (no measured JSON row, say). */
   readonly answerError?: string;
