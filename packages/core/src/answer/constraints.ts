@@ -94,7 +94,8 @@ export function constraintExclusions(row: RowFacts, constraints: ResolvedConstra
   const out: Exclusion[] = [];
   if (row.error !== undefined) out.push({ code: 'not-measured', message: `could not be measured: ${row.error}` });
   if (row.nodeOnly) out.push({ code: 'node-only', message: 'runs in Node only (a native addon): no page or app can load it' });
-  if (!row.fidelity.ok) {
+  // A row that could not be measured has no round trip to judge: its error says all.
+  if (row.error === undefined && !row.fidelity.ok) {
     const d = row.fidelity.firstDiff;
     out.push({ code: 'lost-data', message: d ? `lost data at ${d.path} (${d.kind})` : 'lost data (its round trip was not checked or found no path)' });
   }

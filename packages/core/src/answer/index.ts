@@ -19,7 +19,7 @@ export { rowFacts } from './facts.js';
 export type { Constraints, Exclusion, ExclusionCode, ResolvedConstraints, RowCapabilities } from './constraints.js';
 export { constraintExclusions, resolveConstraints, rowCapabilities } from './constraints.js';
 export type { ReasonInput } from './reasons.js';
-export { rankedReason } from './reasons.js';
+export { rankedDetail, rankedReason } from './reasons.js';
 export type { ExcludedRow, RankedRow, Ranking } from './rank.js';
 export { rank } from './rank.js';
 export { formatBytes, formatMs, formatResponses, servedWords } from './wording.js';

@@ -1,3 +1,7 @@
+import type { Constraints } from '../answer/constraints.js';
+import { DEFAULT_NETWORK_IDS, NETWORK_PRESETS, findNetworkPreset } from '../answer/networks.js';
+import type { ServedEncoding } from '../answer/served.js';
+import { SERVED_ENCODINGS } from '../answer/served.js';
 import type { FormatId } from '../codec.js';
 import { FORMATS } from '../codec.js';
 import { WirebenchError } from '../errors.js';
@@ -31,12 +35,18 @@ export interface CliArgs {
   readonly schemaOut: string | undefined;
   /** Measure every payload in this process, one after another (debugging, profiling), not each in a fresh worker. */
   readonly sameProcess: boolean;
+  /** What the answer ranks under: the network preset, what the server sends, and the user's constraints. */
+  readonly constraints: Constraints;
 }
 
 /** A normal run: the engine's defaults, about 10 s for a 600 KB payload and every format on 2 cores. */
 export const DEFAULTS = { rounds: 11, roundTime: 40, warmupTime: 150 } as const;
 /** `--quick`: a fast look, a few seconds; the intervals are wider. */
 export const QUICK = { rounds: 5, roundTime: 10, warmupTime: 30 } as const;
+/** The ranking's link and served encoding when none is named: a typical 4G phone, and the gzip nearly every API server sends. */
+export const ANSWER_DEFAULTS = { network: '4g', served: 'gzip' } as const satisfies Pick<Constraints, 'network' | 'served'>;
+/** `--bundle-budget` is in kilobytes of 1,000 bytes, as every size wirebench prints. */
+const KB = 1000;
 
 /** Every option the command line accepts (USAGE explains each; a test holds them to it). */
 export const CLI_OPTIONS = {
@@ -51,6 +61,13 @@ export const CLI_OPTIONS = {
   html: { type: 'string' },
   'schema-out': { type: 'string' },
   'same-process': { type: 'boolean', default: false },
+  network: { type: 'string' },
+  served: { type: 'string' },
+  'bundle-budget': { type: 'string' },
+  'no-eval': { type: 'boolean', default: false },
+  'exact-int64': { type: 'boolean', default: false },
+  readable: { type: 'boolean', default: false },
+  'no-shared-schema': { type: 'boolean', default: false },
 } as const;
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
@@ -78,18 +95,46 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     html: nonEmpty(values.html, '--html'),
     schemaOut: nonEmpty(values['schema-out'], '--schema-out'),
     sameProcess: values['same-process'] === true,
+    constraints: {
+      network: networkOption(values.network ?? ANSWER_DEFAULTS.network),
+      served: servedOption(values.served ?? ANSWER_DEFAULTS.served),
+      ...(values['bundle-budget'] !== undefined ? { bundleBudgetBytes: Math.round(parseNumber(values['bundle-budget'], '--bundle-budget', 0) * KB) } : {}),
+      noEval: values['no-eval'] === true,
+      exactInt64: values['exact-int64'] === true,
+      readableTraffic: values.readable === true,
+      sharedSchemaOk: values['no-shared-schema'] !== true,
+    },
   };
 }
 
+function servedOption(text: string): ServedEncoding {
+  const served = SERVED_ENCODINGS.find((s) => s === text);
+  if (served === undefined) throw new UsageError(`--served: unknown encoding "${text}"; choose from ${SERVED_ENCODINGS.join(', ')}`);
+  return served;
+}
+
 function implementationsOption(text: string | undefined): ImplementationChoice {
-  if (text === undefined) return 'all';
+  return text === undefined ? 'all' : usageOf('--implementations', () => parseImplementations(text));
+}
+
+/** A preset id (ours, or WebPageTest's name for it), as the preset's own id; an unknown one names every id. */
+function networkOption(text: string): string {
+  return usageOf('--network', () => findNetworkPreset(text).id);
+}
+
+/** `read()`, with its WirebenchError (what is wrong with the option's value) as the usage error of `option`. */
+function usageOf<T>(option: string, read: () => T): T {
   try {
-    return parseImplementations(text);
+    return read();
   } catch (error) {
-    if (error instanceof WirebenchError) throw new UsageError(`--implementations: ${error.message}`);
+    if (error instanceof WirebenchError) throw new UsageError(`${option}: ${error.message}`);
     throw error;
   }
 }
+
+/** The presets every time-until-usable table shows, in words: `3g-slow, 4g and cable`. */
+const PRESET_ROLES = `${DEFAULT_NETWORK_IDS.slice(0, -1).join(', ')} and ${DEFAULT_NETWORK_IDS.at(-1) ?? ''}`;
+const PRESET_LIST = NETWORK_PRESETS.map((p) => `                         ${p.id.padEnd(9)}${p.label}`).join('\n');
 
 export const USAGE = `wirebench <file.json | folder>… [options]
 
@@ -99,6 +144,13 @@ same rounds with its 95 % interval), and fidelity: whether decode(encode(value))
 back exactly. Protobuf and FlatBuffers use a schema inferred from each payload. Timed by the one
 measuring engine of @wirebench/core/measure, each payload in a fresh worker thread (its own V8
 isolate), one after another: a payload's figures do not depend on the payloads measured before it.
+
+Each payload's tables start with the answer to "which format should my API speak, on my users'
+networks?": the rows ranked by time until usable (transfer on a network preset + decompression +
+decode on this machine) under your constraints, each with its reason, and the rows left out with
+why; then each row's time until usable on ${PRESET_ROLES} with its parts and when its
+JavaScript pays for itself; then where the best-ranked binary format saves bytes over JSON, path by
+path.
 
   file.json, folder    the payloads: each file named, and the .json files inside each folder named
                        (searched recursively, in name order, symlinks followed); a file named twice
@@ -126,6 +178,25 @@ isolate), one after another: a payload's figures do not depend on the payloads m
                        a fresh worker: for debugging and profiling (node --cpu-prof sees the codecs).
                        The JavaScript codecs then carry the JIT state of the payloads before (a
                        payload's ratios to JSON can move 1.5–3×); the result says "isolation: none"
+  --network <preset>   the link the ranking is for (default ${ANSWER_DEFAULTS.network}); the time-until-usable table shows
+                       it beside ${PRESET_ROLES}. One of WebPageTest's connectivity profiles
+                       (www/settings/connectivity.ini.sample), as WebPageTest labels them:
+${PRESET_LIST}
+  --served <${SERVED_ENCODINGS.join('|')}>
+                       what your server sends (default ${ANSWER_DEFAULTS.served}): the encoded bytes as they are, or
+                       compressed; the ranking uses those bytes and their decompression time
+  --bundle-budget <KB> the most gzipped JavaScript a format's implementation may add to your app, in
+                       KB of 1,000 bytes (10 = 10,000 bytes): a row whose JS is over it is not
+                       ranked
+  --no-eval            your page's Content-Security-Policy has no 'unsafe-eval': a row that needs
+                       new Function (protobufjs), or was measured with the code wirebench generates
+                       with it (protobuf, flatbuffers), is not ranked
+  --exact-int64        64-bit integers beyond ±(2^53 − 1) must arrive exactly: a row that rounds or
+                       refuses them is not ranked (every row today: send such numbers as strings)
+  --readable           people must read the traffic (network panel, proxies, logs): only JSON is
+                       ranked
+  --no-shared-schema   client and server cannot keep a schema in step: protobuf and flatbuffers are
+                       not ranked
   --schema-out <dir>   write the schema inferred from each file, the one protobuf and FlatBuffers were
                        measured with, as <dir>/<name>.proto and <dir>/<name>.fbs (<name>: the file's
                        name without .json; -2, -3… added when two files share a name)
@@ -135,6 +206,7 @@ isolate), one after another: a payload's figures do not depend on the payloads m
 Progress goes to stderr: a bar on a terminal, one line per payload and phase in a log.
 Exit codes: 0 when measured (even when a format refused or lost data: the table and the lines under
 it say so), 2 for bad input (a missing file, a folder without .json files, a file that is not UTF-8
-or not JSON, an unknown option or format, a bad number), 1 for any other failure.
+or not JSON, an unknown option, format, network preset or served encoding, a bad number), 1 for any
+other failure.
 
 ${LEGEND}`;

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { withAnswers } from '../answer/payload-answer.js';
 import type { FormatId } from '../codec.js';
 import { WirebenchError } from '../errors.js';
 import { measure } from '../measure/engine.js';
@@ -92,13 +93,16 @@ async function run(args: CliArgs, io: CliIo): Promise<number> {
   const environment = nodeEnvironment({ ...libraryVersions(['tinybench', 'simdjson']), ...(await implementationVersions()), '@wirebench/core': version() });
   const settings = { rounds: args.rounds, roundTime: args.roundTime, warmupTime: args.warmupTime, environment };
   const progress = progressReporter(io.stderr);
-  let result: MeasureResult;
+  let measured: MeasureResult;
   let notes: string[];
   try {
-    ({ result, notes } = args.sameProcess ? await measureHere(files, args, settings, io, progress.update) : await measureApart(files, args, settings, io, progress.update));
+    const job: MeasureJob = { files, args, settings, io, onProgress: progress.update };
+    ({ result: measured, notes } = args.sameProcess ? await measureHere(job) : await measureApart(job));
   } finally {
     progress.end();
   }
+  // Every payload's answer under the user's constraints (checked when the arguments were read), in the JSON and both reports.
+  const result = withAnswers(measured, args.constraints);
 
   if (args.html !== undefined) {
     try {
@@ -129,6 +133,21 @@ function header(args: CliArgs, files: readonly PayloadFile[]): string {
 
 type Settings = Pick<MeasureOptions, 'rounds' | 'roundTime' | 'warmupTime' | 'environment'>;
 
+/** What either way of measuring is given: the files, the arguments, the engine's settings, where to write and the progress bar. */
+interface MeasureJob {
+  readonly files: readonly PayloadFile[];
+  readonly args: CliArgs;
+  readonly settings: Settings;
+  readonly io: CliIo;
+  readonly onProgress: (progress: MeasureProgress) => void;
+}
+
+/** The measured result, and what the reader should know beside it. */
+interface Measured {
+  readonly result: MeasureResult;
+  readonly notes: string[];
+}
+
 /** The CLI's planner module, run in each payload's worker (see plan-file.ts). */
 const PLANNER = new URL('./plan-file.js', import.meta.url).href;
 
@@ -137,13 +156,7 @@ const PLANNER = new URL('./plan-file.js', import.meta.url).href;
  * not depend on the files before it. The worker reads, parses and plans its file itself; here the
  * schemas for --schema-out are inferred from the values read up front (the same inference).
  */
-async function measureApart(
-  files: readonly PayloadFile[],
-  args: CliArgs,
-  settings: Settings,
-  io: CliIo,
-  onProgress: (progress: MeasureProgress) => void,
-): Promise<{ result: MeasureResult; notes: string[] }> {
+async function measureApart({ files, args, settings, io, onProgress }: MeasureJob): Promise<Measured> {
   const schemaNotes: string[] = [];
   if (args.schemaOut !== undefined) {
     const inferred = files.map((file) => ({ file, schema: schemaOf(file.value) }));
@@ -159,13 +172,7 @@ async function measureApart(
 }
 
 /** Every file planned, then measured, in this process (--same-process): for debugging and profiling. */
-async function measureHere(
-  files: readonly PayloadFile[],
-  args: CliArgs,
-  settings: Settings,
-  io: CliIo,
-  onProgress: (progress: MeasureProgress) => void,
-): Promise<{ result: MeasureResult; notes: string[] }> {
+async function measureHere({ files, args, settings, io, onProgress }: MeasureJob): Promise<Measured> {
   const notes: string[] = [];
   const planned: Array<PlannedPayload & { file: PayloadFile }> = [];
   for (const file of files) {

@@ -1,7 +1,8 @@
 /**
  * The HTML report's stylesheet, inlined into every report (the page must open with no network):
  * light and dark colours, the phone-first layout of the chart rows, and the SVG bars' fills. One
- * concept, a long string: the classes `html.ts`, `html-size-chart.ts` and `html-time-chart.ts` write.
+ * concept, a long string: the classes `html.ts`, `html-answer.ts`, `html-size-chart.ts` and
+ * `html-time-chart.ts` write.
  */
 export const STYLE = `
 :root {
@@ -11,6 +12,7 @@ export const STYLE = `
   --faster: #2f7bd0; --slower: #d66a17; --same: #8d949e; --one: #1c1e22; --whisker: #1c1e22;
   --ok-fg: #17693a; --ok-bg: #dff3e6; --bad-fg: #a3200f; --bad-bg: #fde6e2; --err-fg: #ffffff; --err-bg: #b42318;
   --warn-bg: #fff4d6; --warn-line: #e0a526; --accent: #3563c9;
+  --transfer: #3563c9; --decompress: #d66a17; --decode: #2a9d57;
 }
 @media (prefers-color-scheme: dark) {
   :root {
@@ -19,6 +21,7 @@ export const STYLE = `
     --faster: #5aa0ee; --slower: #f0893a; --same: #858d98; --one: #e7e9ec; --whisker: #e7e9ec;
     --ok-fg: #8fe0ac; --ok-bg: #173b25; --bad-fg: #ffb4a6; --bad-bg: #4a1d16; --err-fg: #ffffff; --err-bg: #b42318;
     --warn-bg: #3a2f12; --warn-line: #c9922a; --accent: #8fb0f5;
+    --transfer: #6f98f0; --decompress: #f0893a; --decode: #5fcf8a;
   }
 }
 * { box-sizing: border-box; }
@@ -124,7 +127,42 @@ svg { display: block; overflow: visible; }
   .size-row { grid-template-columns: 12rem minmax(0, 1fr); grid-template-areas: "name bar" "status bar"; align-items: start; }
   .size-row > .name { align-self: end; }
   .size-row > .status:has(.diffs[open]) { grid-column: 1 / -1; grid-row: 3; }
+  .usable-row { grid-template-columns: 14rem minmax(0, 1fr) 19rem; }
 }
+/* The answer: the ranking, time-until-usable stacks (transfer, decompression, decode), bytes by path. */
+h4 { font-size: 15px; margin: 14px 0 4px; }
+.ranking { list-style: none; margin: 4px 0 8px; padding: 0; }
+.ranked {
+  display: grid; grid-template-columns: 2rem minmax(0, 1fr) auto; grid-template-areas: "rank name total" ". why why";
+  gap: 0 10px; align-items: baseline; padding: 6px 0; border-top: 1px solid var(--line);
+}
+.rank { grid-area: rank; text-align: right; font-weight: 700; font-variant-numeric: tabular-nums; }
+.ranked-name { grid-area: name; font-weight: 600; }
+.ranked-total { grid-area: total; font-variant-numeric: tabular-nums; }
+.why { grid-area: why; font-size: 14px; color: var(--muted); }
+.ranked:first-child .rank, .ranked:first-child .ranked-name { color: var(--accent); }
+.excluded { margin: 4px 0; padding-left: 20px; font-size: 14px; }
+.stack { display: flex; height: 14px; background: var(--grid); border-radius: 2px; overflow: hidden; }
+/* A part too small to see at this scale still shows as a sliver: its figure is in the label. */
+.part { display: block; height: 100%; min-width: 2px; }
+.part-transfer, .swatch-box.part-transfer { background: var(--transfer); }
+.part-decompress, .swatch-box.part-decompress { background: var(--decompress); }
+.part-decode, .swatch-box.part-decode { background: var(--decode); }
+.swatch-box { display: inline-block; width: 12px; height: 12px; border-radius: 2px; vertical-align: -1px; }
+.usable-row { padding: 4px 0; }
+.usable-row > .label strong { font-variant-numeric: tabular-nums; }
+.usable-parts, .repaid { font-size: 14px; color: var(--muted); }
+.usable-parts { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.usable-parts .swatch-box { width: 8px; height: 8px; margin-right: 2px; vertical-align: 0; }
+.repaid { display: block; }
+.table-scroll { overflow-x: auto; }
+table.paths { border-collapse: collapse; font-size: 14px; font-variant-numeric: tabular-nums; }
+.paths th, .paths td { padding: 3px 8px; border-top: 1px solid var(--line); text-align: right; white-space: nowrap; }
+.paths th[scope="row"], .paths thead th:first-child { text-align: left; white-space: normal; }
+/* A path keeps a readable width on a phone: the table scrolls sideways in its box instead. */
+.paths th[scope="row"] { min-width: 11rem; }
+.paths tr.rest th, .paths tr.total th { font-style: italic; font-weight: normal; }
+.paths tr.total td { font-weight: 600; }
 footer h3 { margin-top: 8px; }
 .footer-grid { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0 24px; }
 @media (min-width: 820px) { .footer-grid { grid-template-columns: repeat(3, minmax(0, 1fr)); } }

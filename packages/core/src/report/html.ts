@@ -1,7 +1,8 @@
 /**
  * renderHtmlReport: a `MeasureResult` as one self-contained HTML page, made to be looked at: per
- * payload, size bars and time-ratio bars with their intervals, fidelity and errors, then the
- * environment the figures came from. This file holds the page and its sections; the charts are in
+ * payload, its answer where it has one (ranking, time until usable, bytes by path), size bars and
+ * time-ratio bars with their intervals, fidelity and errors, then the environment the figures came
+ * from. This file holds the page and its sections; the answer is in `html-answer.ts`, the charts in
  * `html-size-chart.ts` and `html-time-chart.ts`, the stylesheet in `html-style.ts`.
  *
  * The charts are hand-written inline SVG, not a chart library: the report must be one file that
@@ -13,6 +14,7 @@
  */
 import type { Environment, MeasureResult, PayloadResult, Ratio, ResolvedMeasureOptions, RowResult } from '../measure/types.js';
 import { formatBytes, formatCount, formatDuration, formatNumber, formatPercent, formatRatio, isolationText } from './format.js';
+import { renderAnswer } from './html-answer.js';
 import { LISTED_ITEMS, escapeHtml } from './html-elements.js';
 import { renderSizeChart } from './html-size-chart.js';
 import { STYLE } from './html-style.js';
@@ -129,6 +131,7 @@ ${renderPayloadFacts(payload, options)}
 ${renderLossyWarning(payload.lossyNumbers, payload.lossyCount)}
 ${renderContentionWarning(payload)}
 ${renderPayloadError(payload)}
+${renderAnswer(payload)}
 ${renderHighlights(payload)}
 <h3>Size</h3>
 ${renderSizeChart(payload)}

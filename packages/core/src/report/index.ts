@@ -4,6 +4,7 @@
  * too). Browser-safe (no Node API): the CLI, the bench's Node and Chromium runners and a page can
  * all render with it. A subpath of its own, so a codec-only app never bundles it.
  */
+export { formatAnswer } from './answer-text.js';
 export { LEGEND, fidelitySummary, formatEnvironment, formatPayload, formatResult, ratioText } from './text.js';
 export {
   describeDiffs,

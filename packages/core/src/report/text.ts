@@ -1,4 +1,6 @@
 import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '../measure/types.js';
+import { formatAnswer } from './answer-text.js';
+import { table } from './text-table.js';
 import { fidelityText, formatCount, isolationText, formatDuration, formatInterval, formatNumber, formatPercent, formatRatioInterval, formatRatioNumber, isWithinNoise } from './format.js';
 
 /** Plain-text tables of a result: what a terminal or a CI log shows. Browser-safe; figures as `format.ts` writes them. */
@@ -19,18 +21,6 @@ export const LEGEND = `How to read the tables (lower is better everywhere):
 /** Microseconds, for the columns headed `µs`. */
 const micros = (ms: number): string => formatNumber(ms * 1000);
 
-/** Aligned columns: numbers right, text (the first column and those in `textColumns`) left. */
-function table(header: string[], rows: string[][], textColumns: readonly number[] = []): string[] {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const left = (i: number): boolean => i === 0 || textColumns.includes(i);
-  const line = (cells: string[]): string =>
-    cells
-      .map((cell, i) => (left(i) ? cell.padEnd(widths[i] as number) : cell.padStart(widths[i] as number)))
-      .join('  ')
-      .trimEnd();
-  return [line(header), ...rows.map(line)];
-}
-
 /** `0.72  0.69–0.75`, with `≈ JSON` when the interval includes 1. */
 export function ratioText(ratio: Ratio | undefined): [string, string] {
   if (!ratio) return ['', ''];
@@ -46,7 +36,7 @@ function sizeTable(payload: PayloadResult, compressors: readonly string[]): stri
     ...compressors.map((c) => (row.compressed?.[c] === undefined ? '—' : formatCount(row.compressed[c] as number))),
     fidelityText(row),
   ]);
-  return table(['size', 'bytes', '% JSON', ...compressors, 'fidelity'], rows, [3 + compressors.length]);
+  return table(['size', 'bytes', '% JSON', ...compressors, 'fidelity'], rows, [0, 3 + compressors.length]);
 }
 
 function timeTable(payload: PayloadResult, op: 'encode' | 'decode'): string[] {
@@ -62,7 +52,7 @@ function timeTable(payload: PayloadResult, op: 'encode' | 'decode'): string[] {
     return [name, micros(r.median), micros(r.p75), micros(r.p99), micros(r.mean), rme, formatNumber(r.mbPerSecond), estimate, interval, ...(hasLibraries ? [wrapper] : [])];
   });
   const header = [op, 'median µs', 'p75', 'p99', 'mean', 'rme', 'MB/s', '× JSON', '95 % interval', ...(hasLibraries ? ['codec ÷ library'] : [])];
-  return table(header, cells, [8, 9]);
+  return table(header, cells, [0, 8, 9]);
 }
 
 function payloadHeader(payload: PayloadResult): string {
@@ -92,10 +82,13 @@ function payloadWarnings(payload: PayloadResult): string[] {
   return lines;
 }
 
-/** One payload's heading, warnings (lossy numbers, contended rounds), size table and encode and decode tables. */
+/** One payload's heading, warnings (lossy numbers, contended rounds), its answer where it has one, size table and encode and decode tables. */
 export function formatPayload(payload: PayloadResult, compressors: readonly string[]): string {
   const lines = [payloadHeader(payload), ...payloadWarnings(payload)];
   if (payload.error !== undefined) lines.push(`  ! not measured: ${payload.error}`);
+  // The answer first, where one was given: it is what the tables below are read for.
+  const answer = formatAnswer(payload);
+  if (answer.length > 0) lines.push('', ...answer);
   if (payload.rows.some((r) => r.kind === 'codec')) lines.push('', ...sizeTable(payload, compressors));
   for (const op of ['encode', 'decode'] as const) {
     const rows = timeTable(payload, op);

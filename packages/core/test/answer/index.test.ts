@@ -32,6 +32,7 @@ describe('answer/index', () => {
         'isReadable',
         'needsSharedSchema',
         'rank',
+        'rankedDetail',
         'rankedReason',
         'resolveConstraints',
         'resolvePreset',

@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findNetworkPreset } from '../../src/answer/networks.js';
+import { withAnswers } from '../../src/answer/payload-answer.js';
 import { FORMATS } from '../../src/codec.js';
 import { IMPLEMENTATIONS } from '../../src/implementations.js';
 import { CLI_OPTIONS } from '../../src/cli/args.js';
@@ -272,6 +274,124 @@ describe('wirebench --implementations', () => {
   });
 });
 
+describe('wirebench answers which format to speak', () => {
+  /** Milliseconds from a duration as the reports write it: `850 µs`, `41.2 ms`, `1.31 s`. */
+  const ms = (text: string): number => {
+    const [number = '', unit] = text.split(' ');
+    const value = Number(number.replace(/,/g, ''));
+    return unit === 's' ? value * 1000 : unit === 'µs' ? value / 1000 : unit === 'ns' ? value / 1e6 : value;
+  };
+
+  it('--network 3g-slow: the ranking first, fastest first with reasons, then each row’s time until usable on every preset', () => {
+    const run = wirebench([order, '--network', '3g-slow', ...FAST]);
+    expect(run.status).toBe(0);
+    const lines = run.stdout.split('\n');
+    const heading = lines.indexOf('ranking: time until usable on 3G Slow (400 Kbps, 400ms RTT) with gzip, fastest first');
+    expect(heading).toBeGreaterThan(0);
+    expect(heading).toBeLessThan(lines.findIndex((line) => line.startsWith('size ')));
+    expect(lines[heading + 1]).toMatch(/^rank {2}row +until usable {2}why$/);
+    const ranked = lines.slice(heading + 2).flatMap((line) => {
+      const m = /^ {0,3}(\d+) {2}(\S.*?) {2,}([\d.,]+ (?:ns|µs|ms|s)) {2}(\S.*)$/.exec(line);
+      return m ? [{ rank: Number(m[1]), name: m[2] as string, ms: ms(m[3] as string), why: m[4] as string }] : [];
+    });
+    expect(ranked.map((r) => r.rank)).toEqual(ranked.map((_, i) => i + 1));
+    expect(ranked.map((r) => r.name)).toEqual(expect.arrayContaining(['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers']));
+    for (let i = 1; i < ranked.length; i++) expect(ranked[i]!.ms).toBeGreaterThanOrEqual(ranked[i - 1]!.ms - 0.01 * ranked[i]!.ms);
+    expect(ranked.find((r) => r.name === 'json')?.why).toMatch(/^the reference; no JS to ship/);
+    for (const r of ranked.filter((row) => row.name !== 'json')) expect(r.why).toMatch(/^[\d.,]+ (µs|ms) (sooner|later) than JSON: [\d,]+ B (less|more) to transfer/);
+    const simdjson = lines.find((line) => line.startsWith('  simdjson  '));
+    if (simdjson) expect(simdjson).toBe('  simdjson  runs in Node only (a native addon): no page or app can load it');
+
+    // Each row on 3G Slow and 4G, then Cable: total (transfer + decompression + decode) and its break-even.
+    expect(lines).toContain('time until usable with gzip, in ms: total (transfer + decompression + decode) on each link; repaid:');
+    const first = lines.findIndex((line) => /^row +3G Slow +repaid +4G +repaid$/.test(line));
+    const second = lines.findIndex((line) => /^row +Cable +repaid$/.test(line));
+    expect(first).toBeGreaterThan(heading);
+    expect(second).toBeGreaterThan(first);
+    const cell = String.raw`([\d.,]+) \(([\d.,]+) \+ ([\d.]+) \+ ([\d.]+)\) +(—|never|[\d,]+)`;
+    const rows = lines.slice(first + 1, lines.indexOf('', first)).map((line) => {
+      const m = new RegExp(`^(\\S.*?) +${cell} +${cell}$`).exec(line);
+      expect(m, line).not.toBeNull();
+      return m as RegExpExecArray;
+    });
+    expect(rows.map((m) => m[1]).slice(0, ranked.length)).toEqual(ranked.map((r) => r.name));
+    for (const m of rows) {
+      for (const at of [2, 7]) {
+        const [total, transfer, decompress, decode] = m.slice(at, at + 4).map((n) => Number((n as string).replace(/,/g, '')));
+        // Each figure is rounded to about three digits: the parts add up to the total within that.
+        expect(Math.abs(total! - (transfer! + decompress! + decode!))).toBeLessThanOrEqual(0.006 * total! + 0.02);
+      }
+      expect(Number(m[3]!.replace(/,/g, ''))).toBeGreaterThanOrEqual(400); // 3G Slow: a 400 ms round trip before any byte
+    }
+    expect(rows.find((m) => m[1] === 'json')?.[6]).toBe('—');
+    expect(run.stdout).toMatch(/^bytes by path: JSON vs (msgpack|cbor|protobuf|flatbuffers) \(best-ranked: /m);
+    for (const line of lines.slice(heading, lines.findIndex((l) => l.startsWith('size ')))) expect([...line].length, line).toBeLessThanOrEqual(100);
+  });
+
+  it('--json holds every payload’s answer, each time until usable the sum of its parts; --html shows the ranking and stacked bars', () => {
+    const html = join(dir, 'answer', 'report.html');
+    const run = wirebench([order, '--json', '--html', html, '--network', 'lte', ...FAST]);
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout) as CliResult;
+    const payload = result.payloads[0]!;
+    const answer = payload.answer!;
+    expect(answer.networks).toEqual(['3g-slow', '4g', 'cable', 'lte']);
+    expect(answer.served).toEqual(['none', 'gzip', 'brotli']);
+    expect(answer.ranking.constraints).toEqual({ network: 'lte', served: 'gzip', bundleBudgetBytes: null, noEval: false, exactInt64: false, readableTraffic: false, sharedSchemaOk: true });
+    expect(answer.rows.map((row) => row.name)).toEqual(payload.rows.filter((row) => row.kind === 'codec').map((row) => row.name));
+    for (const row of answer.rows) {
+      const measured = payload.rows.find((r) => r.name === row.name)!;
+      expect(row.usable, row.name).toHaveLength(4 * 3);
+      for (const t of row.usable) {
+        const preset = findNetworkPreset(t.network);
+        expect(t.totalMs).toBeCloseTo(t.transferMs + t.decompressMs + t.decodeMs, 9);
+        expect(t.transferMs).toBeCloseTo(preset.rttMs + (t.bytes * 8 * 1000) / preset.downloadBps, 9);
+        expect(t.bytes).toBe(t.served === 'none' ? measured.bytes : measured.compressed![t.served]);
+        expect(t.decompressMs).toBe(t.served === 'none' ? 0 : measured.decompressMs![t.served]);
+        expect(t.decodeMs).toBe(measured.decode!.median);
+      }
+    }
+    const { ranked } = answer.ranking;
+    expect(ranked.length).toBeGreaterThanOrEqual(5);
+    for (let i = 1; i < ranked.length; i++) expect(ranked[i]!.timeUntilUsable.totalMs).toBeGreaterThanOrEqual(ranked[i - 1]!.timeUntilUsable.totalMs);
+    for (const r of ranked) expect(r.timeUntilUsable).toEqual(answer.rows.find((row) => row.name === r.name)!.usable.find((t) => t.network === 'lte' && t.served === 'gzip'));
+
+    const page = readFileSync(html, 'utf8');
+    expect(page).toContain('<h3>Ranking <span class="h-note">time until usable on LTE (12 Mbps, 70ms RTT) with gzip, fastest first</span></h3>');
+    const names = [...page.matchAll(/<span class="ranked-name">([^<]+(?:<wbr>[^<]+)*)<\/span>/g)].map((m) => m[1]!.replace(/<wbr>/g, ''));
+    expect(names).toEqual(ranked.map((r) => r.name));
+    for (const label of ['3G Slow (400 Kbps, 400ms RTT)', '4G (9 Mbps, 170ms RTT)', 'Cable (5/1 Mbps 28ms RTT)', 'LTE (12 Mbps, 70ms RTT)']) expect(page).toContain(`<h4>${label}</h4>`);
+    expect(page.match(/<div class="stack" /g)).toHaveLength(answer.rows.length * 4);
+    expect(page.match(/<span class="part part-transfer" /g)).toHaveLength(answer.rows.length * 4);
+    expect(page.match(/<span class="part part-decode" /g)).toHaveLength(answer.rows.length * 4);
+    expect(page).toContain('<h3>Bytes by path ');
+  });
+
+  it('constraints change the ranking: --bundle-budget 10 leaves out JS over 10,000 B, --no-eval the generated-code rows', () => {
+    const run = wirebench([order, '--json', '--bundle-budget', '10', '--no-eval', ...FAST]);
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout) as CliResult;
+    const { answer } = result.payloads[0]!;
+    const { ranking } = answer!;
+    expect(ranking.constraints).toMatchObject({ network: '4g', served: 'gzip', bundleBudgetBytes: 10_000, noEval: true });
+    // The same figures without the constraints rank every row but simdjson (Node only).
+    const free = withAnswers(result, { network: '4g', served: 'gzip' }).payloads[0]!.answer!.ranking;
+    expect(free.ranked.map((r) => r.name)).toEqual(expect.arrayContaining(['protobuf', 'flatbuffers', 'cbor', 'msgpack (msgpackr)', 'protobuf (protobufjs)']));
+    const js = new Map(answer!.rows.map((row) => [row.name, row.jsBytes]));
+    const exclusions = new Map(ranking.excluded.map((row) => [row.name, row.exclusions]));
+    for (const [name, bytes] of js) {
+      const over = bytes !== null && bytes > 10_000;
+      expect(exclusions.get(name)?.some((e) => e.code === 'over-budget') ?? false, name).toBe(over);
+      if (over) expect(exclusions.get(name)?.find((e) => e.code === 'over-budget')?.message).toBe(`${formatBytes(bytes)} of JS over a ${formatBytes(10_000)} budget`);
+    }
+    for (const name of ['protobuf', 'flatbuffers', 'protobuf (protobufjs)', 'flatbuffers (flatbuffers)']) {
+      expect(exclusions.get(name)?.map((e) => e.code), name).toContain('needs-eval');
+    }
+    expect(ranking.ranked.map((r) => r.name).sort()).toEqual(['json', 'msgpack', 'msgpack (@msgpack/msgpack)']);
+    for (const r of ranking.ranked) expect(r.jsBytes).toBeLessThanOrEqual(10_000);
+  });
+});
+
 describe('wirebench --schema-out', () => {
   it('writes the .proto and .fbs of the schema it measured with, which protoc and flatc accept', () => {
     const out = join(dir, 'schemas');
@@ -313,6 +433,12 @@ describe('wirebench on bad input', () => {
       [[], /^wirebench: no input: name one or more \.json files or folders/],
       [[order, '--html', dir], /^wirebench: --html .*: is a folder, not a file$/],
       [[order, '--schema-out', order], /^wirebench: --schema-out .*order\.json: is a file, not a folder$/],
+      [
+        [order, '--network', '5g'],
+        /^wirebench: --network: no network preset "5g"; expected one of "edge", "2g", "3g-slow", "dsl", "3g", "3g-fast", "cable", "4g", "lte", "fios" \(see wirebench --help\)$/,
+      ],
+      [[order, '--served', 'zstd'], /^wirebench: --served: unknown encoding "zstd"; choose from none, gzip, brotli \(see wirebench --help\)$/],
+      [[order, '--bundle-budget', 'ten'], /^wirebench: --bundle-budget must be a number ≥ 0, got "ten" \(see wirebench --help\)$/],
     ];
     for (const [args, message] of cases) {
       const run = wirebench([...FAST, ...args]);

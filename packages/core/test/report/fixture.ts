@@ -1,11 +1,17 @@
 /**
  * A small measure result for the report tests: two payloads, one with codec rows of every outcome
  * (exact, lossy with diffs, refused) and a library row, the other named like an HTML tag and cut
- * short by the budget under CPU contention.
+ * short by the budget under CPU contention. `answeredResult` is the same result as the CLI writes it:
+ * decompression timed, bytes attributed and every payload answered by `withAnswers`.
  */
+import type { Constraints } from '../../src/answer/constraints.js';
+import { withAnswers } from '../../src/answer/payload-answer.js';
+import { bytesBreakdown } from '../../src/attribution/breakdown.js';
 import type { FormatId } from '../../src/codec.js';
 import type { RoundTripReport } from '../../src/fidelity.js';
 import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '../../src/measure/types.js';
+import { orderBatch, seededRandom } from '../../src/samples.js';
+import { inferSchema } from '../../src/schema/infer.js';
 
 export const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
 export const METHOD = 'Per payload, every row is timed interleaved in rounds; a ratio to JSON is taken per round, its 95 % interval a percentile bootstrap over rounds.';
@@ -152,3 +158,25 @@ export const result: MeasureResult = {
     },
   ],
 };
+
+/** An orders payload's value, for its byte attribution (the rows above are figures, not an encoding of it). */
+const ordersValue = orderBatch(seededRandom(7), 20);
+
+/**
+ * `result` as `npx wirebench` leaves it: each row's decompression timed (at 100 MB/s of compressed
+ * bytes, about what zlib and brotli inflate at), the orders payload's bytes attributed by
+ * `bytesBreakdown` of a generated orders batch, then every payload answered under `constraints`.
+ */
+export function answered(constraints: Constraints = { network: '4g', served: 'gzip' }): MeasureResult {
+  const timed = result.payloads.map((payload) => ({
+    ...payload,
+    rows: payload.rows.map((row) =>
+      row.compressed ? { ...row, decompressMs: Object.fromEntries(Object.entries(row.compressed).map(([name, bytes]) => [name, bytes / 100_000])) } : row,
+    ),
+  }));
+  const attribution = bytesBreakdown(ordersValue, ['msgpack', 'protobuf'], { schema: inferSchema(ordersValue), top: 5 });
+  const [orders, ...rest] = timed;
+  return withAnswers({ ...result, payloads: [{ ...(orders as PayloadResult), attribution }, ...rest] }, constraints);
+}
+
+export const answeredResult = answered();

@@ -11,7 +11,7 @@ import { formatBytes, formatRatioInterval } from '../../src/report/format.js';
 import { failedPayload } from '../../src/measure/merge.js';
 import { renderHtmlReport } from '../../src/report/html.js';
 import { escapeHtml } from '../../src/report/html-elements.js';
-import { HOSTILE_NAME, METHOD, ORDERS_BYTES, operation, ratio, result } from './fixture.js';
+import { HOSTILE_NAME, METHOD, ORDERS_BYTES, answeredResult, operation, ratio, result } from './fixture.js';
 
 const html = renderHtmlReport(result);
 
@@ -150,12 +150,14 @@ describe('renderHtmlReport in headless Chromium', () => {
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     try {
+      // The report as the CLI writes it, answers and all: every section must fit.
+      const report = renderHtmlReport(answeredResult);
       await mkdir('test-results', { recursive: true });
-      await writeFile('test-results/html-report.html', html);
+      await writeFile('test-results/html-report.html', report);
       const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
       const requests: string[] = [];
       page.on('request', (request) => requests.push(request.url()));
-      await page.setContent(html);
+      await page.setContent(report);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       const smallText = await page.evaluate(() => {
         const small: string[] = [];
