@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MeasureResult, OperationResult, PayloadResult, RowResult } from '@wirebench/core/measure';
 import { median, validateMeasureResult } from '@wirebench/core/measure';
+import { withAnswers } from '@wirebench/core/answer';
+import type { FormatId } from '@wirebench/core';
 import { seededRandom } from '@wirebench/core/samples';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ComparisonReport, TimingChange } from '../src/compare/compare.js';
@@ -339,6 +341,34 @@ describe('bench:compare CLI', () => {
     expect(status).toBe(1);
     expect(stdout.startsWith('### wirebench compare')).toBe(true);
     expect(stderr).toMatch(/^compare: 1 significant change beyond 15 %: 1 regression, no improvements: small \/ msgpack \/ decode \+\d+\.\d % \(p [\d.e-]+\)\n$/);
+  });
+
+  it('also compares time until usable, device by device, when both results carry answers', () => {
+    // The synthetic rows made codec rows of their formats, round-tripped, and answered as npx wirebench answers them.
+    const answerable = (r: MeasureResult): MeasureResult =>
+      withAnswers(
+        {
+          ...r,
+          payloads: r.payloads.map((p) => ({
+            ...p,
+            rows: p.rows.map((row) => ({ ...row, format: row.name as FormatId, implementation: 'wirebench', bytes: row.bytes ?? 600, fidelity: { ok: true, diffs: [] } })),
+          })),
+        },
+        { network: '4g', served: 'none' },
+      );
+    const [a, b] = shiftedRuns(1, 1.25).map(answerable) as [MeasureResult, MeasureResult];
+    const { stdout } = run(file('laptop.json', a), file('phone.json', b));
+    const lines = stdout.split('\n');
+    const at = lines.indexOf('## small: time until usable on 4G uncompressed, on each device');
+    expect(at).toBeGreaterThan(0);
+    expect(lines.slice(at + 1, at + 3)).toEqual([`a: ${join(scratch, 'laptop.json')}`, `b: ${join(scratch, 'phone.json')}`]);
+    const msgpack = lines.slice(at).find((l) => l.startsWith('msgpack '))!;
+    // Rank, total and device part on each: the phone's decode is 25 % slower, its transfer the same.
+    const times = [...msgpack.matchAll(/([\d,.]+) (ms|µs|ns)/g)].map(([, n, unit]) => Number.parseFloat(n!.replace(/,/g, '')) / (unit === 'ms' ? 1 : unit === 'µs' ? 1e3 : 1e6));
+    expect(times).toHaveLength(4);
+    const [aTotal, aDevice, bTotal, bDevice] = times;
+    expect(bDevice!).toBeGreaterThan(aDevice!);
+    expect(bTotal!).toBeGreaterThanOrEqual(aTotal!);
   });
 
   it('exits 0 for the same slowdown when --threshold puts it within bounds', () => {

@@ -1,4 +1,5 @@
 import { DEFAULT_ALPHA, DEFAULT_THRESHOLD, closingLine, compareResults, fails, formatMarkdown, formatText } from '../compare/compare.js';
+import { compareAnswers, formatAnswerComparison } from '@wirebench/core/report';
 import { ArgumentError, parseReportArgs, readResultFile, runReportCommand } from './report-command.js';
 
 /**
@@ -30,6 +31,8 @@ improvement when faster than 1 ÷ (1 + threshold). With too few rounds (5 in eac
 no p-value can fall below 0.01 whatever the data: such rows are marked "too few rounds" and cannot fail.
 Encoded sizes are exact: any difference is listed.
 Payloads, rows and operations found in one run only are listed, not an error.
+Results that carry answers (npx wirebench, the playground's export) are also compared on time until
+usable: each row on a's ranking link, the total and the device's part (decompression + decode).
 
 Exit status: 0 no regression beyond the threshold, 1 at least one, or a row that broke (now errors,
 or no longer gives the payload back exactly; listed on stderr),
@@ -69,9 +72,13 @@ function main(args: readonly string[]): number {
     return 0;
   }
   const [fileA, fileB] = options.files;
-  const report = compareResults(readResultFile(fileA), readResultFile(fileB), options);
+  const [a, b] = [readResultFile(fileA), readResultFile(fileB)];
+  const report = compareResults(a, b, options);
   const format = options.markdown ? formatMarkdown : formatText;
   process.stdout.write(format(report, { labels: { a: fileA, b: fileB } }));
+  // Results that carry answers (npx wirebench, the playground's export) also compare time until usable.
+  const answers = formatAnswerComparison(compareAnswers(a, b), { a: fileA, b: fileB });
+  if (answers.length > 0) process.stdout.write(options.markdown ? `\n\`\`\`\n${answers.join('\n')}\n\`\`\`\n` : `\n${answers.join('\n')}\n`);
   if (!fails(report)) return 0;
   process.stderr.write(`compare: ${closingLine(report)}\n`);
   return 1;

@@ -5,6 +5,8 @@
  * all render with it. A subpath of its own, so a codec-only app never bundles it.
  */
 export { formatAnswer } from './answer-text.js';
+export type { AnswerComparison, AnswerComparisonRow, DeviceUsable } from './answer-compare.js';
+export { compareAnswers, formatAnswerComparison } from './answer-compare.js';
 export { LEGEND, fidelitySummary, formatEnvironment, formatPayload, formatResult, ratioText } from './text.js';
 export {
   describeDiffs,
