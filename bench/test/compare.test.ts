@@ -351,7 +351,7 @@ describe('bench:compare CLI', () => {
           ...r,
           payloads: r.payloads.map((p) => ({
             ...p,
-            rows: p.rows.map((row) => ({ ...row, format: row.name as FormatId, implementation: 'wirebench', bytes: row.bytes ?? 600, fidelity: { ok: true, diffs: [] } })),
+            rows: p.rows.map((row) => ({ ...row, format: row.name as FormatId, implementation: 'wirebench', bytes: row.bytes ?? 600, fidelity: { ok: true, diffs: [], truncated: false } })),
           })),
         },
         { network: '4g', served: 'none' },
