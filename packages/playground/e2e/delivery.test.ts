@@ -10,16 +10,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { timerResolution } from '@wirebench/core/measure';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encode } from 'uqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPhoneAddresses, phoneAddress } from '../plugins/phone-address.js';
+import { CHROMIUM, CHROMIUM_ARGS, buildPlayground, hasChromium, launchChromium, results } from './support/playground.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /**
  * The largest performance.now() step that counts as fine: the Device section's threshold
  * (src/Device.tsx COARSE_TIMER_MS). Chromium's isolated step is 5 µs; unisolated it is 100 µs, so
@@ -27,8 +24,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  */
 const FINE_TIMER_MS = 0.02;
 
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.log(`packages/playground/e2e/delivery skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+const enabled = hasChromium('packages/playground/e2e/delivery');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -85,13 +81,10 @@ let host: StaticHost | undefined;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  if (!hasChromium) return;
-  const { build } = await import('vite');
-  outDir = mkdtempSync(join(tmpdir(), 'wirebench-delivery-'));
-  await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, reportCompressedSize: false } });
+  if (!enabled) return;
+  outDir = await buildPlayground('wirebench-delivery-');
   host = await staticHost(outDir);
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -100,8 +93,6 @@ afterAll(async () => {
   await new Promise((resolve) => (host ? host.server.close(resolve) : resolve(undefined)));
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
-
-const results = (status: string): string => `#results[aria-busy="false"][data-status="${status}"]`;
 
 /** Polls `check` in the page until it holds, across the page's own reloads (which destroy the context mid-evaluate). */
 async function until(page: Page, check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
@@ -149,7 +140,7 @@ async function measureSample(page: Page): Promise<void> {
 
 const cacheNames = (page: Page): Promise<string[]> => page.evaluate(() => caches.keys());
 
-describe.skipIf(!hasChromium)('the static build on a plain static host, in headless Chromium', () => {
+describe.skipIf(!enabled)('the static build on a plain static host, in headless Chromium', () => {
   it('is cross-origin isolated with fine timers through its service worker, after one reload and no more', async () => {
     const direct = await fetch(host!.url);
     expect(direct.headers.get('cross-origin-opener-policy'), 'the host itself sends no COOP').toBeNull();

@@ -4,22 +4,15 @@
  * pastes payloads, measures, cancels, and runs it at a phone's viewport with 4× CPU throttling.
  * Screenshots go to test-results/playground-*.png.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import { canonicalSamples } from '@wirebench/core/samples';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, SCREENSHOTS, corpusFile, formatTasks, hasChromium, longTasks, openPage, paste, results, servePlayground, throttle, watchLongTasks } from './support/playground.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SCREENSHOTS = fileURLToPath(new URL('../../../test-results/', import.meta.url));
-const TWITTER = fileURLToPath(new URL('../../../../shared/data/corpus/twitter.json', import.meta.url));
+const TWITTER = corpusFile('twitter.json');
 const FORMATS = ['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'];
 /** The library rows the playground measures by default: [format, implementation]. */
 const LIBRARIES = [
@@ -30,20 +23,8 @@ const LIBRARIES = [
   ['flatbuffers', 'flatbuffers'],
 ] as const;
 
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.log(`packages/playground/e2e skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+const enabled = hasChromium('packages/playground/e2e');
+const served = servePlayground(enabled);
 
 /** About 400 KB of JSON with the mix of a real API response, when the corpus is not beside the checkout. */
 function generatedPayload(): string {
@@ -58,52 +39,6 @@ function generatedPayload(): string {
   }));
   return JSON.stringify({ statuses, search_metadata: { count: statuses.length, query: 'wirebench' } });
 }
-
-let outDir = '';
-let server: PreviewServer | undefined;
-let browser: Browser | undefined;
-let url = '';
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  const { build, preview } = await import('vite');
-  const configFile = join(ROOT, 'vite.config.ts');
-  outDir = mkdtempSync(join(tmpdir(), 'wirebench-playground-'));
-  await build({ root: ROOT, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true, reportCompressedSize: false } });
-  const port = await freePort();
-  server = await preview({ root: ROOT, configFile, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
-  url = `http://127.0.0.1:${port}/`;
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  mkdirSync(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
-});
-
-async function openPage(options: Parameters<Browser['newPage']>[0] = {}): Promise<Page> {
-  const page = await browser!.newPage(options);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(url);
-  await page.locator('select[aria-label="Built-in sample"] option').nth(5).waitFor({ state: 'attached' });
-  expect(errors).toEqual([]);
-  return page;
-}
-
-/** A paste event carrying `text`, as a user's paste into the text area delivers it. */
-async function paste(page: Page, text: string): Promise<void> {
-  await page.locator('#payload').evaluate((area, pasted) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', pasted);
-    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
-
-const results = (status: string): string => `#results[aria-busy="false"][data-status="${status}"]`;
 
 async function expectAllFormats(page: Page): Promise<void> {
   for (const format of FORMATS) {
@@ -145,24 +80,20 @@ async function expectLibraryRows(page: Page): Promise<void> {
   expect(await page.locator('tr[data-implementation="msgpackr"]').count()).toBe(1);
 }
 
-describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
+describe.skipIf(!enabled)('playground in headless Chromium', () => {
   it('measures a pasted canonical payload: every format has a size, timings and an exact fidelity', async () => {
-    const page = await openPage({ viewport: { width: 1280, height: 900 } });
+    const page = await openPage(served, { viewport: { width: 1280, height: 900 } });
     try {
       expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
       const sample = canonicalSamples(1).find((s) => s.shape === 'order')!;
       await page.fill('#payload', JSON.stringify(sample.value, null, 2));
-      await page.evaluate(() => {
-        const w = window as unknown as { longTasks: number[] };
-        w.longTasks = [];
-        new PerformanceObserver((list) => w.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
-      });
+      await watchLongTasks(page);
       await page.getByRole('button', { name: 'Measure', exact: true }).click();
       await page.waitForSelector(results('done'));
       // The measuring is in the worker: the page's main thread has no long task over 100 ms meanwhile.
-      const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-      console.log(`playground e2e: main-thread long tasks while measuring: ${longTasks.length ? longTasks.map((d) => `${d.toFixed(0)} ms`).join(', ') : 'none'}`);
-      expect(Math.max(0, ...longTasks)).toBeLessThan(100);
+      const tasks = await longTasks(page);
+      console.log(`playground e2e: main-thread long tasks while measuring: ${formatTasks(tasks)}`);
+      expect(Math.max(0, ...tasks)).toBeLessThan(100);
       await expectAllFormats(page);
       expect(await page.locator('#run-info').innerText()).toMatch(/\d+ rounds ran/);
       expect(await page.locator('#device').innerText()).toContain('fine-grained');
@@ -171,7 +102,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
 
       // Take results away: the downloaded result JSON imports back for a side-by-side comparison.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download result JSON' }).click()]);
-      const resultPath = join(outDir, 'result.json');
+      const resultPath = join(served.outDir, 'result.json');
       await download.saveAs(resultPath);
       expect(JSON.parse(readFileSync(resultPath, 'utf8'))).toMatchObject({ format: 'wirebench-result', version: 1 });
       await page.locator('section[aria-labelledby="compare-heading"] input[type="file"]').setInputFiles(resultPath);
@@ -188,7 +119,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       await page.waitForSelector('#shared');
       const link = page.url();
       expect(link).toMatch(/#p=[A-Za-z0-9_-]+$/);
-      const other = await browser!.newPage();
+      const other = await served.browser.newPage();
       try {
         await other.goto(link);
         await other.getByText('Loaded the payload from the share link').waitFor();
@@ -202,7 +133,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
   });
 
   it('measures every run in a fresh worker: the second payload is not timed in the isolate that timed the first', async () => {
-    const page = await openPage();
+    const page = await openPage(served);
     try {
       const workers: string[] = [];
       page.on('worker', (worker) => workers.push(worker.url()));
@@ -225,7 +156,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
   });
 
   it('shows the line and column of invalid JSON', async () => {
-    const page = await openPage();
+    const page = await openPage(served);
     try {
       await page.fill('#payload', '{\n  "name": "x" "y"\n}');
       await page.getByRole('button', { name: 'Measure', exact: true }).click();
@@ -237,7 +168,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
   });
 
   it('cancels a run: aria-busy returns to false and the page says cancelled', async () => {
-    const page = await openPage();
+    const page = await openPage(served);
     try {
       await page.fill('#payload', generatedPayload());
       await page.getByRole('button', { name: 'Measure', exact: true }).click();
@@ -253,7 +184,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
   });
 
   it('a worker crash during a run ends it: timing cells say — rather than measuring…', async () => {
-    const page = await openPage();
+    const page = await openPage(served);
     try {
       await page.fill('#payload', generatedPayload());
       await page.getByRole('button', { name: 'Measure', exact: true }).click();
@@ -269,7 +200,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
   });
 
   it('restarts a crashed worker and says so; the next run works', async () => {
-    const page = await openPage();
+    const page = await openPage(served);
     try {
       await page.evaluate(() => (window as unknown as { wirebench: { crashWorker(): void } }).wirebench.crashWorker());
       await page.getByText('and has been restarted').waitFor();
@@ -283,7 +214,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
   });
 
   it('stops restarting a worker that keeps crashing (3 restarts, then it says so)', async () => {
-    const page = await openPage();
+    const page = await openPage(served);
     try {
       const crash = (): Promise<void> => page.evaluate(() => (window as unknown as { wirebench: { crashWorker(): void } }).wirebench.crashWorker());
       for (let i = 0; i < 3; i++) {
@@ -307,14 +238,14 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
   });
 
   it('a worker script that fails to load is not restarted: the page says so once', async () => {
-    const page = await browser!.newPage();
+    const page = await served.browser.newPage();
     try {
       let requests = 0;
       await page.route(/worker-.*\.js/, (route) => {
         requests++;
         void route.abort();
       });
-      await page.goto(url);
+      await page.goto(served.url);
       await page.getByText('The worker failed to load').waitFor();
       const seen = requests;
       await page.waitForTimeout(1500); // time for any (wrong) restart to show up
@@ -327,12 +258,12 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
   it('refuses a deflate-bomb share link quickly and stays usable; refuses an over-long link', async () => {
     // 50 MB of spaces deflates to about 50 KB: under the hash limit, so only the counting reader stops it.
     const bomb = deflateRawSync(Buffer.from(`[${' '.repeat(50 * 1024 * 1024)}]`)).toString('base64url');
-    const page = await browser!.newPage();
+    const page = await served.browser.newPage();
     try {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       const started = Date.now();
-      await page.goto(`${url}#p=${bomb}`);
+      await page.goto(`${served.url}#p=${bomb}`);
       await page.getByText('unpacks to more than 262 kB').waitFor({ timeout: 5_000 });
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(await page.locator('#payload').inputValue()).toBe('');
@@ -343,7 +274,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       expect(errors).toEqual([]);
 
       await page.goto('about:blank'); // a hash-only change would not reload the page
-      await page.goto(`${url}#p=${'A'.repeat(100_001)}`);
+      await page.goto(`${served.url}#p=${'A'.repeat(100_001)}`);
       await page.getByText('share links carry up to').waitFor({ timeout: 5_000 });
     } finally {
       await page.close();
@@ -351,7 +282,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
   });
 
   it('refuses a malformed result JSON with a message instead of blanking the page', async () => {
-    const page = await openPage();
+    const page = await openPage(served);
     try {
       const input = page.locator('section[aria-labelledby="compare-heading"] input[type="file"]');
       const base = { format: 'wirebench-result', version: 1 };
@@ -373,31 +304,26 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
   });
 
   it('runs at a phone viewport (360×780, touch, 4× CPU throttling) with the library rows: no horizontal overflow, no long task, done within 15 s', async () => {
-    const page = await openPage({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const page = await openPage(served, PHONE);
     try {
-      const text = existsSync(TWITTER) ? readFileSync(TWITTER, 'utf8') : generatedPayload();
-      if (!existsSync(TWITTER)) console.log(`playground e2e: ${TWITTER} is absent; the phone run uses a generated ~400 KB payload`);
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const text = TWITTER ? readFileSync(TWITTER, 'utf8') : generatedPayload();
+      if (!TWITTER) console.log('playground e2e: the corpus\'s twitter.json is absent; the phone run uses a generated ~400 KB payload');
+      const cdp = await throttle(page, 4);
       await paste(page, text);
       await page.waitForSelector('#held');
-      await page.evaluate(() => {
-        const w = window as unknown as { longTasks: number[] };
-        w.longTasks = [];
-        new PerformanceObserver((list) => w.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
-      });
+      await watchLongTasks(page);
       const started = Date.now();
       await page.getByRole('button', { name: 'Measure', exact: true }).click();
       await page.waitForSelector(results('done'), { timeout: 15_000 });
       const seconds = (Date.now() - started) / 1000;
       console.log(`playground e2e: phone run (${(Buffer.byteLength(text) / 1024).toFixed(0)} KB of JSON, 4× CPU throttle on the page) finished in ${seconds.toFixed(1)} s`);
       expect(seconds).toBeLessThan(15);
-      const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-      console.log(`playground e2e: phone run main-thread long tasks: ${longTasks.length ? longTasks.map((d) => `${d.toFixed(0)} ms`).join(', ') : 'none'}`);
+      const tasks = await longTasks(page);
+      console.log(`playground e2e: phone run main-thread long tasks: ${formatTasks(tasks)}`);
       // The target is no task over 100 ms (met on a quiet machine: 52-90 ms at most in four runs);
       // a performance target is a figure to read here, not a timed assertion, so the test only
       // refuses a freeze, which on this noisy 2-core machine reached 135 ms beside a benchmark.
-      expect(Math.max(0, ...longTasks)).toBeLessThan(200);
+      expect(Math.max(0, ...tasks)).toBeLessThan(200);
       await expectAllFormats(page);
       await expectLibraryRows(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -1,9 +1,11 @@
 /**
  * The "Results" section. Its `aria-busy` and `data-status` say where the run is (the e2e tests and a
  * screen reader wait on them); inside: the progress, how the run ended, the lossy-number warning,
- * the table as it fills in, then the charts, run info, plain words, export and look-inside.
+ * the answer once the run is done (answer/Answer.tsx: the recommendation first, on a phone too),
+ * then the table as it fills in, the charts, run info, plain words, export and look-inside.
  */
 import type { ReactNode } from 'react';
+import { useAnswerChunk } from './answer/use-answer-chunk.js';
 import { Charts } from './Charts.js';
 import { Export } from './Export.js';
 import { LookInside } from './LookInside.js';
@@ -40,12 +42,19 @@ export function Results({ status, message, progress, parsed, payload, result, me
   const measuring = status === 'measuring';
   /** The finished run's payload: the charts and words wait for every figure. */
   const done = status === 'done' ? payload : null;
+  const chunk = useAnswerChunk(measuring || done !== null);
   return (
     <section id="results" aria-labelledby="results-heading" aria-busy={measuring ? 'true' : 'false'} aria-live="polite" data-status={status}>
       <h2 id="results-heading">Results</h2>
       {measuring && <Progress store={progress} onCancel={onCancel} />}
       {(status === 'cancelled' || status === 'error') && <p className={status === 'error' ? 'error' : 'warning'}>{message}</p>}
       {parsed && parsed.lossyCount > 0 && <LossyNumbers lossyNumbers={parsed.lossyNumbers} lossyCount={parsed.lossyCount} />}
+      {done &&
+        (chunk.Answer ? (
+          <chunk.Answer payload={done} libraries={libraries} />
+        ) : (
+          <p className={chunk.error ? 'error' : 'note'}>{chunk.error ? `The recommendation could not be loaded (${chunk.error}): reload the page to try again.` : 'Loading the recommendation…'}</p>
+        ))}
       <label className="toggle">
         <input type="checkbox" checked={libraries} onChange={(event) => onLibraries(event.target.checked)} /> Library rows: the same formats run by
         @msgpack/msgpack, msgpackr, cbor-x, protobufjs and flatbuffers, as an app would install them

@@ -5,6 +5,8 @@
  */
 import type { Codec, FormatId, Schema } from '@wirebench/core';
 import { IMPLEMENTATIONS, JsonSyntaxError, inferSchema, parseJson, toFbs, toProto } from '@wirebench/core';
+import type { BytesBreakdown } from '@wirebench/core/attribution';
+import { bytesBreakdown } from '@wirebench/core/attribution';
 import { createCodecWithLibraries } from '@wirebench/core/libraries';
 import { measure } from '@wirebench/core/measure';
 import { canonicalSamples } from '@wirebench/core/samples';
@@ -95,11 +97,14 @@ async function run(id: number, name: string, text: string, settings: RunSettings
     }
     // Each format's own codec, then (when asked) every library that implements it: grouped by format.
     const codecs: Codec[] = [];
+    /** Formats with a codec that could be built: their bytes are attributed (planPayload's rule). */
+    const built = new Set<FormatId>();
     for (const format of BROWSER_FORMATS) {
       for (const implementation of IMPLEMENTATIONS[format].map((i) => i.id)) {
         if (implementation !== 'wirebench' && !settings.libraries) continue;
         try {
           codecs.push(await createCodecWithLibraries(format, { ...(schema ? { schema } : {}), implementation }));
+          built.add(format);
         } catch (error) {
           codecs.push(failedCodec(format, implementation, error));
         }
@@ -117,7 +122,10 @@ async function run(id: number, name: string, text: string, settings: RunSettings
     }
     post({ type: 'parsed', id, lossyNumbers: parsed.lossyNumbers.slice(0, 50), lossyCount: parsed.lossyCount, proto, fbs, schemaError, hex: hexes });
     controller.signal.throwIfAborted();
-    const result = await measure([{ payload: { name, value, lossyNumbers: parsed.lossyNumbers, lossyCount: parsed.lossyCount }, codecs }], {
+    // Where the bytes go (the page's "Where the bytes go"): worked out by the engine after the timing,
+    // with the schema the codecs were built with, as planPayload's targets do.
+    const attribute = (): BytesBreakdown => bytesBreakdown(value, [...built], schema ? { schema } : {});
+    const result = await measure([{ payload: { name, value, lossyNumbers: parsed.lossyNumbers, lossyCount: parsed.lossyCount }, codecs, attribute }], {
       rounds: settings.rounds,
       roundTime: settings.roundTime,
       warmupTime: settings.warmupTime,

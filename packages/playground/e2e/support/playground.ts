@@ -1,0 +1,166 @@
+/**
+ * What the playground's e2e files share: Debian's Chromium through playwright-core (nothing
+ * downloads a browser), the page built by Vite and served by `vite preview` with COOP/COEP on a free
+ * port of 127.0.0.1, opening a page, pasting, waiting on the results region, the main thread's long
+ * tasks, and the public corpus beside the checkout.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { afterAll, beforeAll, expect } from 'vitest';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** packages/playground. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const SCREENSHOTS = fileURLToPath(new URL('../../../../test-results/', import.meta.url));
+const CORPUS = fileURLToPath(new URL('../../../../../shared/data/corpus/', import.meta.url));
+
+/** A phone: 360×780 CSS px, touch, 2× pixels (the e2e runs throttle its CPU 4× too: `throttle`). */
+export const PHONE = { viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 } as const;
+
+/** Whether Chromium is installed; when not, says that `suite` is skipped and how to get it. */
+export function hasChromium(suite: string): boolean {
+  const found = existsSync(CHROMIUM);
+  if (!found) console.log(`${suite} skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+  return found;
+}
+
+/** The path of a corpus file, or null when the corpus is not beside the checkout (a user's clone). */
+export function corpusFile(name: string): string | null {
+  const path = join(CORPUS, name);
+  return existsSync(path) ? path : null;
+}
+
+/** `#results` once the run has ended with `status` (aria-busy false): what every test waits on, never a timeout. */
+export const results = (status: string): string => `#results[aria-busy="false"][data-status="${status}"]`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds the page into a fresh temporary folder and returns it. */
+export async function buildPlayground(prefix: string): Promise<string> {
+  const { build } = await import('vite');
+  const outDir = mkdtempSync(join(tmpdir(), prefix));
+  // Vitest sets NODE_ENV=test, and Vite keeps a NODE_ENV it finds: the page would bundle React's
+  // development build (its jsxDEV alone took 110 ms of a 4x-throttled re-render), not what users get.
+  const nodeEnv = process.env['NODE_ENV'];
+  process.env['NODE_ENV'] = 'production';
+  try {
+    await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, reportCompressedSize: false } });
+  } finally {
+    process.env['NODE_ENV'] = nodeEnv;
+  }
+  return outDir;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** The built page served by `vite preview`, and the browser: valid inside the tests of the file that asked. */
+export interface ServedPlayground {
+  readonly browser: Browser;
+  readonly url: string;
+  readonly outDir: string;
+}
+
+/**
+ * Builds and serves the page and launches Chromium before the file's tests (`beforeAll`), and
+ * closes them all after (`afterAll`); nothing when `enabled` is false (no Chromium).
+ */
+export function servePlayground(enabled: boolean): ServedPlayground {
+  let outDir = '';
+  let server: PreviewServer | undefined;
+  let browser: Browser | undefined;
+  let url = '';
+  beforeAll(async () => {
+    if (!enabled) return;
+    const { preview } = await import('vite');
+    outDir = await buildPlayground('wirebench-playground-');
+    const port = await freePort();
+    server = await preview({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
+    url = `http://127.0.0.1:${port}/`;
+    browser = await launchChromium();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+  return {
+    get browser(): Browser {
+      if (!browser) throw new Error('no browser: servePlayground serves inside the tests only');
+      return browser;
+    },
+    get url(): string {
+      return url;
+    },
+    get outDir(): string {
+      return outDir;
+    },
+  };
+}
+
+/** A new page at `url` (the path and query after the served root), once the worker has sent the built-in samples; no page error on the way. */
+export async function openPage(served: ServedPlayground, options: Parameters<Browser['newPage']>[0] = {}, path = ''): Promise<Page> {
+  const page = await served.browser.newPage(options);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(served.url + path);
+  await page.locator('select[aria-label="Built-in sample"] option').nth(5).waitFor({ state: 'attached' });
+  expect(errors).toEqual([]);
+  return page;
+}
+
+/** A paste event carrying `text`, as a user's paste into the text area delivers it. */
+export async function paste(page: Page, text: string): Promise<void> {
+  await page.locator('#payload').evaluate((area, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/**
+ * Slows the page's main thread `rate` times (the measuring worker is not slowed: see
+ * docs/playground.md); the session it returns sets another rate (1 to end it).
+ */
+export async function throttle(page: Page, rate: number): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return cdp;
+}
+
+/** Records the main thread's long tasks (over 50 ms) from now on, forgetting those recorded before. */
+export async function watchLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: { start: number; duration: number }[]; longTaskObserver?: PerformanceObserver };
+    w.longTasks = [];
+    w.longTaskObserver ??= new PerformanceObserver((list) => w.longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration }))));
+    w.longTaskObserver.observe({ type: 'longtask' });
+  });
+}
+
+/** The durations (ms) of the long tasks recorded since `watchLongTasks` that ended at `since` (the page's performance.now()) or later. */
+export function longTasks(page: Page, since = 0): Promise<number[]> {
+  return page.evaluate((from) => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks.filter((t) => t.start + t.duration >= from).map((t) => t.duration), since);
+}
+
+/** `52 ms, 90 ms`, or `none`. */
+export const formatTasks = (tasks: readonly number[]): string => (tasks.length ? tasks.map((d) => `${d.toFixed(0)} ms`).join(', ') : 'none');

@@ -1,0 +1,68 @@
+/**
+ * The answer to "should my API speak one of these formats, on my users' phones and networks?" for a
+ * finished run, shown before the figures it comes from: the recommendation under the user's
+ * constraints, time until usable per network, break-even, and where the bytes go. Computed in the
+ * page by core's `answerPayload` from the run's result (a few hundred additions: no worker needed),
+ * so a changed constraint re-ranks at once, without measuring again. The constraints live in the
+ * address's query string, which the share link keeps.
+ */
+import type { ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import type { PayloadAnswer } from '@wirebench/core/answer';
+import { answerPayload } from '@wirebench/core/answer';
+import type { PayloadResult } from '../protocol.js';
+import { isLibraryRow } from '../ResultsTable.js';
+import { BreakEvenTable } from './BreakEvenTable.js';
+import { effectiveServed, measuredServed, toConstraints } from './constraints.js';
+import { choiceFromSearch, searchWithChoice } from './constraints-url.js';
+import { ConstraintsForm } from './ConstraintsForm.js';
+import { Ranking } from './Ranking.js';
+import { UsableBars } from './UsableBars.js';
+import { WhereBytesGo } from './WhereBytesGo.js';
+
+/** `libraries`: rank the library rows too (hidden rows are left out, as the table leaves them out). */
+export function Answer({ payload, libraries }: { payload: PayloadResult; libraries: boolean }): ReactNode {
+  const [choice, setChoice] = useState(() => choiceFromSearch(location.search));
+  useEffect(() => {
+    const search = searchWithChoice(location.search, choice);
+    if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+  }, [choice]);
+
+  // The form follows every tap and keystroke at once; the answer follows in a render React slices
+  // and can drop for a newer choice (its sections are memoized), so a change never holds a phone's
+  // main thread for long. The library toggle's too.
+  const deferred = useDeferredValue(choice);
+  const withLibraries = useDeferredValue(libraries);
+  const shown = useMemo(() => (withLibraries ? payload : { ...payload, rows: payload.rows.filter((row) => !isLibraryRow(row)) }), [payload, withLibraries]);
+  const measured = useMemo(() => measuredServed(shown), [shown]);
+  const constraints = useMemo(() => toConstraints(deferred, measured), [deferred, measured]);
+  const outcome = useMemo((): { answer: PayloadAnswer } | { error: string } => {
+    try {
+      return { answer: answerPayload(shown, constraints) };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [shown, constraints]);
+
+  return (
+    <>
+      <section aria-labelledby="recommendation-heading" id="recommendation">
+        <h3 id="recommendation-heading">Recommendation</h3>
+        <p className="note">
+          Should your API speak one of these formats? The rows that keep the data and meet your constraints, by time until usable on your network; computed from this run's figures, so a change below
+          re-ranks without measuring again.
+        </p>
+        <ConstraintsForm choice={choice} measured={measured} served={effectiveServed(choice, measured)} onChange={setChoice} />
+        {'error' in outcome ? <p className="error">No recommendation: {outcome.error}</p> : <Ranking ranking={outcome.answer.ranking} />}
+        {!withLibraries && <p className="note">Library rows are hidden (the toggle below), so only wirebench's own codecs are ranked.</p>}
+      </section>
+      {'answer' in outcome && (
+        <>
+          <UsableBars answer={outcome.answer} />
+          <BreakEvenTable answer={outcome.answer} />
+          <WhereBytesGo payload={shown} ranking={outcome.answer.ranking} />
+        </>
+      )}
+    </>
+  );
+}

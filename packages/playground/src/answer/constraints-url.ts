@@ -1,0 +1,41 @@
+/**
+ * The constraints in the address's query string (`?network=3g-slow&no-eval=1`), only where they
+ * differ from the defaults. The share link (share-link.ts) keeps the query and sets the hash, so a
+ * shared link carries the constraints with the payload; a value the page does not know is ignored.
+ */
+import { NETWORK_PRESETS, SERVED_ENCODINGS } from '@wirebench/core/answer';
+import type { ConstraintChoice } from './constraints.js';
+import { CONSTRAINT_FLAGS, DEFAULT_CHOICE, budgetBytes } from './constraints.js';
+
+/** The choice a query string holds, the defaults filling what it does not. */
+export function choiceFromSearch(search: string): ConstraintChoice {
+  const params = new URLSearchParams(search);
+  const network = params.get('network');
+  const served = params.get('served');
+  const budget = params.get('budget');
+  const choice: { -readonly [K in keyof ConstraintChoice]: ConstraintChoice[K] } = { ...DEFAULT_CHOICE };
+  if (network !== null && NETWORK_PRESETS.some((p) => p.id === network)) choice.network = network;
+  const encoding = SERVED_ENCODINGS.find((s) => s === served);
+  if (encoding) choice.served = encoding;
+  if (budget !== null && typeof budgetBytes(budget) === 'number') choice.budgetKb = budget;
+  for (const { flag, param } of CONSTRAINT_FLAGS) {
+    const value = params.get(param);
+    if (value === '1' || value === '0') choice[flag] = value === '1';
+  }
+  return choice;
+}
+
+/** `search` with the choice's parameters set where they differ from the defaults, and removed where not; other parameters kept. */
+export function searchWithChoice(search: string, choice: ConstraintChoice): string {
+  const params = new URLSearchParams(search);
+  const set = (name: string, value: string, isDefault: boolean): void => {
+    if (isDefault) params.delete(name);
+    else params.set(name, value);
+  };
+  set('network', choice.network, choice.network === DEFAULT_CHOICE.network);
+  set('served', choice.served, choice.served === DEFAULT_CHOICE.served);
+  set('budget', choice.budgetKb.trim(), typeof budgetBytes(choice.budgetKb) !== 'number');
+  for (const { flag, param } of CONSTRAINT_FLAGS) set(param, choice[flag] ? '1' : '0', choice[flag] === DEFAULT_CHOICE[flag]);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

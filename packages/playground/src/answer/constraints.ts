@@ -1,0 +1,69 @@
+/**
+ * The user's constraints as the form holds them (the budget as typed), and the `Constraints` the
+ * ranking takes from them for one payload: the served encoding falls back to one this run measured.
+ */
+import type { Constraints, ResolvedConstraints, ServedEncoding } from '@wirebench/core/answer';
+import { NETWORK_ROLES, SERVED_ENCODINGS } from '@wirebench/core/answer';
+import type { PayloadResult } from '../protocol.js';
+
+/** What the form's controls hold: the resolved constraints, with the budget as typed. */
+export type ConstraintChoice = Omit<ResolvedConstraints, 'bundleBudgetBytes'> & {
+  /** Gzipped kB (1 kB = 1,000 B, as every size on the page) as typed; '' for no budget. */
+  readonly budgetKb: string;
+};
+
+/** The choice's checkboxes. */
+export type ConstraintFlag = 'noEval' | 'exactInt64' | 'readableTraffic' | 'sharedSchemaOk';
+
+/** Each checkbox: its label, and its parameter in the address's query string (constraints-url.ts). */
+export const CONSTRAINT_FLAGS: readonly { readonly flag: ConstraintFlag; readonly label: string; readonly param: string }[] = [
+  { flag: 'noEval', label: "No eval: the page's CSP forbids new Function", param: 'no-eval' },
+  { flag: 'exactInt64', label: '64-bit integers must arrive exactly', param: 'int64' },
+  { flag: 'readableTraffic', label: 'People must read the traffic (network panel, logs)', param: 'readable' },
+  { flag: 'sharedSchemaOk', label: 'A schema shared by client and server is fine', param: 'shared-schema' },
+];
+
+export const DEFAULT_CHOICE: ConstraintChoice = {
+  network: NETWORK_ROLES.typical4g,
+  served: 'gzip',
+  budgetKb: '',
+  noEval: false,
+  exactInt64: false,
+  readableTraffic: false,
+  sharedSchemaOk: true,
+};
+
+/** The budget in bytes, null for none (empty), or undefined when the text is not a number ≥ 0. */
+export function budgetBytes(text: string): number | null | undefined {
+  if (text.trim() === '') return null;
+  const kb = Number(text);
+  return Number.isFinite(kb) && kb >= 0 ? Math.round(kb * 1000) : undefined;
+}
+
+/**
+ * The encodings this run can answer for: `none` always, gzip and brotli where JSON's row has both the
+ * size and the decompression time (a browser without brotli in CompressionStream measured neither).
+ */
+export function measuredServed(payload: PayloadResult): ServedEncoding[] {
+  const json = payload.rows.find((row) => row.name === payload.reference);
+  return SERVED_ENCODINGS.filter((s) => s === 'none' || (json?.compressed?.[s] !== undefined && json.decompressMs?.[s] !== undefined));
+}
+
+/** The choice's served encoding where it was measured, else gzip, else none. */
+export function effectiveServed(choice: ConstraintChoice, measured: readonly ServedEncoding[]): ServedEncoding {
+  return measured.includes(choice.served) ? choice.served : measured.includes('gzip') ? 'gzip' : 'none';
+}
+
+/** The ranking's constraints from the form (a budget that is not a number counts as none: the form says so). */
+export function toConstraints(choice: ConstraintChoice, measured: readonly ServedEncoding[]): Constraints {
+  const budget = budgetBytes(choice.budgetKb);
+  return {
+    network: choice.network,
+    served: effectiveServed(choice, measured),
+    ...(typeof budget === 'number' ? { bundleBudgetBytes: budget } : {}),
+    noEval: choice.noEval,
+    exactInt64: choice.exactInt64,
+    readableTraffic: choice.readableTraffic,
+    sharedSchemaOk: choice.sharedSchemaOk,
+  };
+}
