@@ -9,12 +9,12 @@ export const BUNDLE_GZIP_BYTES: Readonly<Record<string, number>> = {
   '@wirebench/core/msgpack': 9977,
   '@wirebench/core/cbor': 10256,
   '@wirebench/core/protobuf': 12417,
-  '@wirebench/core/flatbuffers': 12463,
+  '@wirebench/core/flatbuffers': 12476,
   '@wirebench/core/msgpack/msgpack-msgpack': 6792,
   '@wirebench/core/msgpack/msgpackr': 12499,
   '@wirebench/core/cbor/cbor-x': 11643,
   '@wirebench/core/protobuf/protobufjs': 33433,
-  '@wirebench/core/flatbuffers/flatbuffers': 9699,
+  '@wirebench/core/flatbuffers/flatbuffers': 9700,
 };
 
 /** The bundler that measured them (minified, ESM, browser) and how they were compressed. */
