@@ -104,7 +104,11 @@ describe.skipIf(!enabled)('playground in headless Chromium', () => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download result JSON' }).click()]);
       const resultPath = join(served.outDir, 'result.json');
       await download.saveAs(resultPath);
-      expect(JSON.parse(readFileSync(resultPath, 'utf8'))).toMatchObject({ format: 'wirebench-result', version: 1 });
+      const downloaded = JSON.parse(readFileSync(resultPath, 'utf8')) as { payloads: Array<{ answer?: { ranking: { network: { id: string }; ranked: Array<{ name: string }> } } }> };
+      expect(downloaded).toMatchObject({ format: 'wirebench-result', version: 1 });
+      // It carries the answer under the page's constraints (4G, gzip by default), for compare and import elsewhere.
+      expect(downloaded.payloads[0]?.answer?.ranking.network.id).toBe('4g');
+      expect(downloaded.payloads[0]?.answer?.ranking.ranked.map((r) => r.name)).toContain('json');
       await page.locator('section[aria-labelledby="compare-heading"] input[type="file"]').setInputFiles(resultPath);
       // Every codec row of the run, the library rows among them (measured by default), keyed by name.
       const rows = FORMATS.length + LIBRARIES.length;

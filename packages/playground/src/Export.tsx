@@ -7,6 +7,26 @@ import { toMarkdown } from './markdown.js';
 import type { MeasureResult } from './protocol.js';
 import { shareLink } from './share-link.js';
 
+/**
+ * The result with its answer under the constraints the page shows (kept in the address bar), so a
+ * download compared or imported elsewhere carries it (`npm run bench:compare` compares the answers
+ * of two devices). The answer's code is loaded here, not with the page; without it, the plain result.
+ */
+async function answered(result: MeasureResult): Promise<MeasureResult> {
+  try {
+    const [{ withAnswers }, { choiceFromSearch }, { measuredServed, toConstraints }] = await Promise.all([
+      import('@wirebench/core/answer'),
+      import('./answer/constraints-url.js'),
+      import('./answer/constraints.js'),
+    ]);
+    const first = result.payloads[0];
+    const measured = first ? measuredServed(first) : (['none'] as const);
+    return withAnswers(result, toConstraints(choiceFromSearch(location.search), measured));
+  } catch {
+    return result;
+  }
+}
+
 /** `source`: the text the result measured (the link carries it, not whatever the text area holds now). */
 export function Export({ result, source }: { result: MeasureResult; source: string }): ReactNode {
   const [shared, setShared] = useState<string | null>(null);
@@ -22,8 +42,8 @@ export function Export({ result, source }: { result: MeasureResult; source: stri
       (error: unknown) => setShared(`No share link: ${String(error)}`),
     );
   };
-  const download = (): void => {
-    const url = URL.createObjectURL(new Blob([JSON.stringify(result, null, 2)], { type: 'application/json' }));
+  const download = async (): Promise<void> => {
+    const url = URL.createObjectURL(new Blob([JSON.stringify(await answered(result), null, 2)], { type: 'application/json' }));
     const a = document.createElement('a');
     a.href = url;
     a.download = 'wirebench-result.json';
@@ -35,7 +55,7 @@ export function Export({ result, source }: { result: MeasureResult; source: stri
       <button type="button" className="button secondary" onClick={() => copy(toMarkdown(result))}>
         Copy as Markdown
       </button>
-      <button type="button" className="button secondary" onClick={download}>
+      <button type="button" className="button secondary" onClick={() => void download()}>
         Download result JSON
       </button>
       <button type="button" className="button secondary" onClick={share}>
