@@ -1,9 +1,11 @@
 import type { FormatId } from '../codec.js';
 import type { Schema } from '../schema/types.js';
-import { ATTRIBUTED_FORMATS, attributeFormats } from './attribute.js';
+import { WirebenchError } from '../errors.js';
+import { inferSchema } from '../schema/infer.js';
+import { ATTRIBUTED_FORMATS, attribute } from './attribute.js';
 import type { Comparison, Saving } from './compare.js';
 import { compareAttributions, topPaths } from './compare.js';
-import type { ByteSplit, PathBytes } from './result.js';
+import type { Attribution, ByteSplit, PathBytes } from './result.js';
 
 /**
  * Where a payload's bytes go, trimmed for a result file: per format its bytes by kind, its top paths
@@ -31,20 +33,35 @@ export interface BytesBreakdown {
   readonly formats: readonly FormatBytes[];
   /** Paths listed per format. */
   readonly top: number;
+  /** Formats that refused the payload (as their codec would), each with why: the others are still attributed. */
+  readonly refused?: readonly { readonly format: FormatId; readonly reason: string }[];
 }
 
 /**
  * The breakdown of `value` in each of `formats` that can be attributed (simdjson's bytes are JSON's:
  * left out), JSON always among them as the reference. `schema` is the one the schema formats were
- * measured with. Throws a WirebenchError where an attribution does (what the codec would refuse).
+ * measured with (inferred once when absent). A format that refuses the value (as its codec would) is
+ * listed in `refused` with why, and the others are still attributed; only JSON's own refusal (the
+ * reference) throws, a WirebenchError.
  */
 export function bytesBreakdown(value: unknown, formats: readonly FormatId[], options: { readonly schema?: Schema; readonly top?: number } = {}): BytesBreakdown {
   const top = options.top ?? 10;
+  const schema = options.schema ?? inferSchema(value);
   const wanted = ATTRIBUTED_FORMATS.filter((format) => format === 'json' || formats.includes(format));
-  const attributions = attributeFormats(value, wanted, options.schema ? { schema: options.schema } : {});
+  const attributions: Attribution[] = [];
+  const refused: { format: FormatId; reason: string }[] = [];
+  for (const format of wanted) {
+    try {
+      attributions.push(attribute(format, value, { schema }));
+    } catch (error) {
+      if (format === 'json' || !(error instanceof WirebenchError)) throw error;
+      refused.push({ format, reason: error.message });
+    }
+  }
   const json = attributions.find((a) => a.format === 'json');
   return {
     top,
+    ...(refused.length > 0 ? { refused } : {}),
     formats: attributions.map((attribution) => ({
       format: attribution.format,
       total: attribution.total,

@@ -102,7 +102,8 @@ export function bytesVersusJson(payload: PayloadResult): BytesVersusJson | { rea
   if (!row) return { why: 'no format other than JSON is ranked' };
   if (!payload.attribution) return { why: `its bytes were not attributed${payload.attributionError !== undefined ? `: ${payload.attributionError}` : ''}` };
   const bytes = payload.attribution.formats.find((f) => f.format === row.format);
-  if (!bytes?.savedVsJson) return { why: `${row.format}'s bytes were not attributed` };
+  const refused = payload.attribution.refused?.find((r) => r.format === row.format);
+  if (!bytes?.savedVsJson) return { why: `${row.format}'s bytes were not attributed${refused ? `: ${refused.reason}` : ''}` };
   const { paths, rest, saved } = bytes.savedVsJson;
   // Every path's own bytes add up to the encoding's size, so the paths not listed hold what the listed ones do not.
   const jsonTotal = bytes.total + saved.total;

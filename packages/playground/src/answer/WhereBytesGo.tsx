@@ -163,6 +163,11 @@ export const WhereBytesGo = memo(function WhereBytesGo({ payload, ranking }: { p
             wirebench's own encoding of this payload, uncompressed, by JSON path ([*] stands for every array element) and kind. Compressed sizes are totals only, as a compressor's output cannot be split by path
             {other ? ` (${compressedTotals(payload, ['json', other.format]).join('; ')})` : ''}.
           </p>
+          {breakdown?.refused?.map((r) => (
+            <p className="note" key={r.format}>
+              {r.format}: not attributed, as its codec refuses this payload ({r.reason}).
+            </p>
+          ))}
           {other && (
             <div className="field">
               <label htmlFor={`${id}-format`}>Format beside JSON</label>
