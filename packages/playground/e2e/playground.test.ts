@@ -115,6 +115,14 @@ describe.skipIf(!enabled)('playground in headless Chromium', () => {
       await page.locator('.compare tbody tr').nth(rows - 1).waitFor();
       expect(await page.locator('.compare tbody tr').count()).toBe(rows);
       expect(await page.locator('.compare tbody tr th').allInnerTexts()).toContain('msgpack (msgpackr)');
+      // The file carries its answer: this device's time until usable beside it, under its constraints
+      // (here the same device and run, so both sides give the same totals).
+      await page.locator('.compare-answers tbody tr').nth(rows - 1).waitFor();
+      expect(await page.locator('.compare-answers caption').innerText()).toContain('Time until usable on 4G with gzip');
+      const jsonRow = await page.locator('.compare-answers tbody tr', { has: page.locator('th', { hasText: /^json$/ }) }).locator('td').allInnerTexts();
+      expect(jsonRow).toHaveLength(2);
+      expect(jsonRow[0]).toMatch(/^[\d.,]+ (ms|s) \(device [\d.,]+ (ms|µs|ns)\), #\d+$/);
+      expect(jsonRow[1]).toBe(jsonRow[0]);
 
       // The share link carries the payload that was measured (not what the text area holds since):
       // another page opened on it has the same text to measure.

@@ -3,10 +3,13 @@
  * bench), checks it with core's one result validator, and shows its times beside this run's.
  */
 import type { ChangeEvent, ReactNode } from 'react';
-import { Component, useState } from 'react';
+import { Component, useEffect, useState } from 'react';
+import type { Constraints } from '@wirebench/core/answer';
+import { formatMs, servedWords } from '@wirebench/core/answer';
 import { validateMeasureResult } from '@wirebench/core/measure';
-import { formatBytes, formatDuration, formatRatio } from '@wirebench/core/report';
-import type { MeasureResult, RowResult } from './protocol.js';
+import type { AnswerComparison, DeviceUsable } from '@wirebench/core/report';
+import { compareAnswers, formatBytes, formatDuration, formatRatio } from '@wirebench/core/report';
+import type { MeasureResult, PayloadResult, RowResult } from './protocol.js';
 
 /** A result file larger than this is refused unread: no real result comes near it. */
 const MAX_RESULT_BYTES = 20 * 1024 * 1024;
@@ -47,6 +50,38 @@ function timeCell(row: RowResult | undefined, op: 'encode' | 'decode'): string {
   return o.vsJson ? `${formatDuration(o.median)} (${formatRatio(o.vsJson.estimate)})` : formatDuration(o.median);
 }
 
+/**
+ * The imported payload's answer beside this device's under the same constraints (the other device's:
+ * its network, what the server sends, its budget…), or null while it loads or when either has none.
+ * The answer's code is loaded here, not with the page.
+ */
+function useAnswersSideBySide(result: MeasureResult | null, mine: PayloadResult | undefined, other: MeasureResult | null, theirs: PayloadResult | undefined): AnswerComparison | null {
+  const [comparison, setComparison] = useState<AnswerComparison | null>(null);
+  useEffect(() => {
+    setComparison(null);
+    const answer = theirs?.answer;
+    if (!result || !mine || !other || !theirs || !answer) return;
+    let live = true;
+    const { bundleBudgetBytes, ...flags } = answer.ranking.constraints;
+    const constraints: Constraints = { ...flags, ...(bundleBudgetBytes !== null ? { bundleBudgetBytes } : {}) };
+    void import('@wirebench/core/answer').then(({ withAnswers }) => {
+      const here = withAnswers({ ...result, payloads: [mine] }, constraints);
+      // Named alike, so the two pair up whatever each device called the payload.
+      const [side] = compareAnswers({ ...other, payloads: [{ ...theirs, name: mine.name }] }, here);
+      if (live) setComparison(side ?? null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [result, mine, other, theirs]);
+  return comparison;
+}
+
+function usableCell(d: DeviceUsable | undefined): string {
+  if (!d) return '—';
+  return `${formatMs(d.totalMs)} (device ${formatMs(d.deviceMs)})${d.rank !== undefined ? `, #${d.rank}` : ''}`;
+}
+
 /** Imports a result JSON from another device and shows its figures beside this device's. */
 export function Compare({ result }: { result: MeasureResult | null }): ReactNode {
   return (
@@ -79,6 +114,7 @@ function CompareDevices({ result }: { result: MeasureResult | null }): ReactNode
   };
   const mine = result?.payloads[0];
   const theirs = other?.payloads.find((p) => p.name === mine?.name) ?? other?.payloads[0];
+  const answers = useAnswersSideBySide(result, mine, other, theirs);
   return (
     <section aria-labelledby="compare-heading">
       <h2 id="compare-heading">Compare devices</h2>
@@ -122,6 +158,31 @@ function CompareDevices({ result }: { result: MeasureResult | null }): ReactNode
               </tbody>
             </table>
           </div>
+          {answers && (
+            <div className="table-box compare-answers">
+              <table>
+                <caption>
+                  Time until usable on {answers.network === theirs.answer?.ranking.network.id ? theirs.answer.ranking.network.name : answers.network} {servedWords(answers.served)}, under the other device's constraints: the transfer is the same on both, the device part (decompression + decode) is each device's own; #: rank
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">row</th>
+                    <th scope="col">there</th>
+                    <th scope="col">here</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {answers.rows.map((row) => (
+                    <tr key={row.name}>
+                      <th scope="row">{row.name}</th>
+                      <td data-label="there">{usableCell(row.a)}</td>
+                      <td data-label="here">{usableCell(row.b)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
           {mine && theirs.name !== mine.name && <p className="note">The payloads differ ({mine.name} here, {theirs.name} there): compare ratios to JSON, not times.</p>}
         </>
       )}
