@@ -1,6 +1,8 @@
 import type { FormatId } from '../codec.js';
 import type { Schema } from '../schema/types.js';
 import { WirebenchError } from '../errors.js';
+import { assertEncodable } from '../json-data.js';
+import { DEFAULT_LIMITS } from '../limits.js';
 import { inferSchema } from '../schema/infer.js';
 import { ATTRIBUTED_FORMATS, attribute } from './attribute.js';
 import type { Comparison, Saving } from './compare.js';
@@ -52,6 +54,8 @@ export function bytesBreakdown(value: unknown, formats: readonly FormatId[], opt
   const refused: { format: FormatId; reason: string }[] = [];
   for (const format of wanted) {
     try {
+      // The attribution walks refuse what is not JSON data; the codecs' limits (depth, lengths) are theirs to check.
+      if (format !== 'json') assertEncodable(value, format, DEFAULT_LIMITS);
       attributions.push(attribute(format, value, { schema }));
     } catch (error) {
       if (format === 'json' || !(error instanceof WirebenchError)) throw error;

@@ -131,6 +131,8 @@ async function measureAll(
     );
     if (tasks.length === 0) {
       total.planned -= preparedRounds;
+      // Said, so a bar whose last payload had nothing to time still ends full.
+      options.onProgress?.({ phase: 'measure', payload: target.payload.name, round: 0, rounds: resolved.rounds, done: total.done, total: total.planned });
       payloads.push(preview);
       continue;
     }
@@ -183,7 +185,8 @@ async function measureAll(
           row: row.result.name,
           compressor,
           compressed,
-          decompress: (compressors[compressor] as Compressor).decompress,
+          // Called on its compressor: a class's method may need its `this`.
+          decompress: (bytes: Uint8Array) => (compressors[compressor] as Compressor).decompress(bytes),
         })),
       ),
       {

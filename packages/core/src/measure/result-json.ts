@@ -66,8 +66,19 @@ function validatePayload(payload: unknown, path: string): string {
   const answer = payload['answer'];
   if (answer !== undefined) {
     must(isRecord(answer), `${path}.answer`, 'an object');
-    must(Array.isArray(answer['rows']), `${path}.answer.rows`, 'an array');
-    must(isRecord(answer['ranking']) && Array.isArray(answer['ranking']['ranked']), `${path}.answer.ranking.ranked`, 'an array');
+    const answerRows = answer['rows'];
+    must(Array.isArray(answerRows), `${path}.answer.rows`, 'an array');
+    answerRows.forEach((row: unknown, r) => {
+      must(isRecord(row) && isString(row['name']), `${path}.answer.rows[${r}].name`, 'a string');
+      must(Array.isArray(row['usable']), `${path}.answer.rows[${r}].usable`, 'an array');
+      (row['usable'] as unknown[]).forEach((t, u) =>
+        must(isRecord(t) && isString(t['network']) && isString(t['served']) && ['totalMs', 'decompressMs', 'decodeMs', 'transferMs'].every((k) => isFiniteNumber(t[k])), `${path}.answer.rows[${r}].usable[${u}]`, 'a time until usable (network, served and finite ms)'),
+      );
+    });
+    const ranking = answer['ranking'];
+    must(isRecord(ranking) && Array.isArray(ranking['ranked']), `${path}.answer.ranking.ranked`, 'an array');
+    must(isRecord(ranking['network']) && isString(ranking['network']['id']), `${path}.answer.ranking.network.id`, 'a string');
+    must(isRecord(ranking['constraints']) && isString(ranking['constraints']['served']), `${path}.answer.ranking.constraints.served`, 'a string');
   }
   const attribution = payload['attribution'];
   if (attribution !== undefined) {

@@ -30,4 +30,15 @@ describe('bytesBreakdown', () => {
     expect(breakdown.refused?.map((r) => r.format)).toEqual(['protobuf', 'flatbuffers']);
     for (const r of breakdown.refused ?? []) expect(r.reason).toMatch(/id/);
   });
+
+  it('refuses, as the codecs do, a value past their limits (nesting deeper than maxDepth)', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 200; i++) deep = [deep];
+    const breakdown = bytesBreakdown(deep, ['msgpack', 'cbor']);
+    expect(breakdown.formats.map((f) => f.format)).toEqual(['json']);
+    expect(breakdown.refused?.map((r) => [r.format, /maxDepth/.test(r.reason)])).toEqual([
+      ['msgpack', true],
+      ['cbor', true],
+    ]);
+  });
 });

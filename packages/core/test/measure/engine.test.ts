@@ -115,6 +115,20 @@ describe('measure', () => {
     expect(untimed.payloads[0]!.rows[0]!.compressed!['gzip']).toBeGreaterThan(0);
     expect(untimed.payloads[0]!.rows[0]!.decompressMs).toBeUndefined();
 
+    // A compressor written as a class: its decompress is called on it, as on any object.
+    class Level implements Compressor {
+      private readonly level = 6;
+      async compress(bytes: Uint8Array): Promise<Uint8Array> {
+        return bytes.slice();
+      }
+      decompress(bytes: Uint8Array): Uint8Array {
+        if (this.level !== 6) throw new Error('called without its compressor');
+        return bytes.slice();
+      }
+    }
+    const classy = await measure([{ payload, codecs: [jsonCodec()] }], { ...quick, compressors: { level: new Level() } });
+    expect(classy.payloads[0]!.rows[0]!.decompressMs!['level']).toBeGreaterThan(0);
+
     const lying: Compressor = { compress: async (bytes) => bytes.slice(), decompress: (bytes) => bytes.subarray(1) };
     await expect(measure([{ payload, codecs: [jsonCodec()] }], { ...quick, compressors: { lying } })).rejects.toThrow(
       'compressor "lying" does not decompress its own output back to the bytes it compressed',
@@ -247,6 +261,29 @@ describe('measure', () => {
     const controller = new AbortController();
     await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], { ...quick, rounds: 6, signal: controller.signal });
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('cancels promptly while timing a synchronous decompressor (an abort from a timer)', async () => {
+    const wait = (ms: number): void => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    const slow: Compressor = { compress: async (bytes) => bytes.slice(), decompress: (bytes) => (wait(5), bytes.slice()) };
+    const compressors = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`slow${i}`, slow]));
+    const controller = new AbortController();
+    let abortedAt = 0;
+    const run = measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], {
+      ...quick,
+      compressors,
+      signal: controller.signal,
+      onProgress: (p) => {
+        // The codecs' rounds are done: what follows is decompression timing.
+        if (p.phase === 'measure' && p.done === 4 * 4 && abortedAt === 0) setTimeout(() => ((abortedAt = performance.now()), controller.abort(new Error('stop'))), 10);
+      },
+    });
+    await expect(run).rejects.toThrow('stop');
+    // A decompression call is 5 ms; warming and sizing all 12 tasks without yielding would take far longer.
+    expect(performance.now() - abortedAt).toBeLessThan(200);
   });
 
   it('rejects when aborted while the last payload, which has nothing to time, is prepared', async () => {

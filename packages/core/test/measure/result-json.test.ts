@@ -43,4 +43,18 @@ describe('validateMeasureResult', () => {
     expect(() => validateMeasureResult(withRow({ decompressMs: [1] }))).toThrow('payloads[0].rows[1].decompressMs must be an object');
     expect(() => validateMeasureResult(withRow({ compressed: { brotli: null } }))).toThrow('payloads[0].rows[1].compressed.brotli must be a number ≥ 0');
   });
+
+  it('checks the fields of an answer that compare and the device import read', () => {
+    const withAnswer = (answer: unknown): Record<string, unknown> => {
+      const result = baseline();
+      (result['payloads'] as Array<Record<string, unknown>>)[0]!['answer'] = answer;
+      return result;
+    };
+    const ranking = { ranked: [], network: { id: '4g' }, constraints: { served: 'gzip' } };
+    const usable = { network: '4g', served: 'gzip', totalMs: 3, transferMs: 2, decompressMs: 0.5, decodeMs: 0.5 };
+    expect(() => validateMeasureResult(withAnswer({ rows: [{ name: 'json', usable: [usable] }], ranking }))).not.toThrow();
+    expect(() => validateMeasureResult(withAnswer({ rows: [], ranking: { ranked: [] } }))).toThrow('payloads[0].answer.ranking.network.id must be a string');
+    expect(() => validateMeasureResult(withAnswer({ rows: [{ name: 'json', usable: 5 }], ranking }))).toThrow('payloads[0].answer.rows[0].usable must be an array');
+    expect(() => validateMeasureResult(withAnswer({ rows: [{ name: 'json', usable: [{ ...usable, totalMs: 'x' }] }], ranking }))).toThrow('payloads[0].answer.rows[0].usable[0] must be');
+  });
 });
