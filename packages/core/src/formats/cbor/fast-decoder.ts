@@ -2,6 +2,7 @@ import type { Limits } from '../../limits.js';
 import { HEAD_ARRAY, HEAD_MAP, HEAD_SKIP, HEAD_STOP, HEAD_TEXT, itemHeads, Utf8Batch } from '../../wire/utf8.js';
 import { halfToNumber } from '../schemaless-binary/half-float.js';
 import { BAIL, beginMap, putEntry, readKey } from '../schemaless-binary/fast-decoder.js';
+import { FloatInput } from '../schemaless-binary/float-at.js';
 
 /**
  * CBOR in one pass (see ../schemaless-binary/fast-decoder.ts): builds the value while checking what
@@ -26,7 +27,6 @@ let pos = 0;
 let end = 0;
 /** Array slots still allowed to be preallocated: nested headers cannot add up past the input. */
 let budget = 0;
-let view: DataView | undefined;
 let maxDepth = 0;
 let maxCollection = 0;
 let maxString = 0;
@@ -43,7 +43,7 @@ export function decodeCbor(bytes: Uint8Array, limits: Limits): unknown {
   pos = 0;
   end = bytes.length;
   budget = end;
-  view = undefined;
+  floats.start(bytes);
   maxDepth = limits.maxDepth;
   maxCollection = limits.maxCollectionLength;
   maxString = limits.maxStringLength;
@@ -55,7 +55,7 @@ export function decodeCbor(bytes: Uint8Array, limits: Limits): unknown {
   } finally {
     busy = false;
     src = EMPTY;
-    view = undefined;
+    floats.end();
     strings.end();
   }
 }
@@ -84,6 +84,9 @@ const HEADS = itemHeads((b) => {
 /** The strings of the input being decoded: short ASCII ones in batches (wire/utf8/batch.ts). */
 const strings = new Utf8Batch(HEADS);
 
+/** The input's floats (../schemaless-binary/float-at.ts). */
+const floats = new FloatInput();
+
 /** The item at `pos`, inside `depth` arrays and maps. */
 function read(depth: number): unknown {
   if (pos >= end) throw BAIL;
@@ -91,7 +94,7 @@ function read(depth: number): unknown {
   if (b === 0xfb) {
     // Float 64 ahead of the rest: arrays of coordinates and measurements are mostly these.
     if (pos + 8 > end) throw BAIL;
-    const value = dataView().getFloat64(pos);
+    const value = floats.float64(pos);
     if (value - value !== 0) throw BAIL; // NaN or ±Infinity
     pos += 8;
     return value;
@@ -172,11 +175,11 @@ function readSimple(info: number): number {
     pos = p + 2;
   } else if (info === 26) {
     if (p + 4 > end) throw BAIL;
-    value = dataView().getFloat32(p);
+    value = floats.float32(p);
     pos = p + 4;
   } else if (info === 27) {
     if (p + 8 > end) throw BAIL;
-    value = dataView().getFloat64(p);
+    value = floats.float64(p);
     pos = p + 8;
   } else {
     throw BAIL;
@@ -217,7 +220,7 @@ function readNumbers(count: number, depth: number): unknown[] {
     const p = pos;
     const b = p < end ? (src[p] as number) : -1;
     if (b === 0xfb && p + 9 <= end) {
-      const value = dataView().getFloat64(p + 1);
+      const value = floats.float64(p + 1);
       if (value - value !== 0) throw BAIL; // NaN or ±Infinity
       array[i] = value;
       pos = p + 9;
@@ -293,9 +296,4 @@ function readMapKey(object: Record<string, unknown>, begun: number): string {
 
 function u32(p: number): number {
   return (src[p] as number) * 0x1000000 + (((src[p + 1] as number) << 16) | ((src[p + 2] as number) << 8) | (src[p + 3] as number));
-}
-
-/** The input as a DataView, made once per decode, on the first float. */
-function dataView(): DataView {
-  return (view ??= new DataView(src.buffer, src.byteOffset, src.byteLength));
 }

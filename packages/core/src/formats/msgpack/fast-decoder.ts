@@ -1,6 +1,7 @@
 import type { Limits } from '../../limits.js';
 import { HEAD_ARRAY, HEAD_MAP, HEAD_SKIP, HEAD_STOP, HEAD_TEXT, itemHeads, Utf8Batch } from '../../wire/utf8.js';
 import { BAIL, beginMap, putEntry, readKey } from '../schemaless-binary/fast-decoder.js';
+import { FloatInput } from '../schemaless-binary/float-at.js';
 
 /**
  * MessagePack in one pass (see ../schemaless-binary/fast-decoder.ts): builds the value while
@@ -24,7 +25,6 @@ let pos = 0;
 let end = 0;
 /** Array slots still allowed to be preallocated: nested headers cannot add up past the input. */
 let budget = 0;
-let view: DataView | undefined;
 let maxDepth = 0;
 let maxCollection = 0;
 let maxString = 0;
@@ -39,7 +39,7 @@ export function decodeMsgpack(bytes: Uint8Array, limits: Limits): unknown {
   pos = 0;
   end = bytes.length;
   budget = end;
-  view = undefined;
+  floats.start(bytes);
   maxDepth = limits.maxDepth;
   maxCollection = limits.maxCollectionLength;
   maxString = limits.maxStringLength;
@@ -51,7 +51,7 @@ export function decodeMsgpack(bytes: Uint8Array, limits: Limits): unknown {
   } finally {
     busy = false;
     src = EMPTY;
-    view = undefined;
+    floats.end();
     strings.end();
   }
 }
@@ -76,6 +76,9 @@ const HEADS = itemHeads((b) => {
 /** The strings of the input being decoded: short ASCII ones in batches (wire/utf8/batch.ts). */
 const strings = new Utf8Batch(HEADS);
 
+/** The input's floats (../schemaless-binary/float-at.ts). */
+const floats = new FloatInput();
+
 /** The item at `pos`, inside `depth` arrays and maps. */
 function read(depth: number): unknown {
   if (pos >= end) throw BAIL;
@@ -87,7 +90,8 @@ function read(depth: number): unknown {
   if (b >= 0xe0) return b - 0x100;
   if (b === 0xcb) {
     // Float 64 ahead of the switch: arrays of coordinates and measurements are mostly these.
-    const value = dataView(8).getFloat64(pos);
+    if (pos + 8 > end) throw BAIL;
+    const value = floats.float64(pos);
     pos += 8;
     if (value - value !== 0) throw BAIL; // NaN or ±Infinity
     return value;
@@ -100,7 +104,8 @@ function read(depth: number): unknown {
     case 0xc3:
       return true;
     case 0xca: {
-      const value = dataView(4).getFloat32(pos);
+      if (pos + 4 > end) throw BAIL;
+      const value = floats.float32(pos);
       pos += 4;
       if (value - value !== 0) throw BAIL; // NaN or ±Infinity
       return value;
@@ -188,7 +193,7 @@ function readNumbers(count: number, depth: number): unknown[] {
     const p = pos;
     const b = p < end ? (src[p] as number) : -1;
     if (b === 0xcb && p + 9 <= end) {
-      const value = dataView(0).getFloat64(p + 1);
+      const value = floats.float64(p + 1);
       if (value - value !== 0) throw BAIL; // NaN or ±Infinity
       array[i] = value;
       pos = p + 9;
@@ -255,10 +260,4 @@ function u32(): number {
   if (p + 4 > end) throw BAIL;
   pos = p + 4;
   return (src[p] as number) * 0x1000000 + (((src[p + 1] as number) << 16) | ((src[p + 2] as number) << 8) | (src[p + 3] as number));
-}
-
-/** The input as a DataView (made once per decode, on the first float), after a bounds check of `size` bytes. */
-function dataView(size: number): DataView {
-  if (pos + size > end) throw BAIL;
-  return (view ??= new DataView(src.buffer, src.byteOffset, src.byteLength));
 }
