@@ -152,6 +152,8 @@ const api: WirebenchPageApi = {
   startWorker,
   list: listSuites,
   start,
+  // A chunk of its own: pages that measure never load it.
+  profile: async (config) => (await import('./profile.js')).profileHere(config),
 };
 window.wirebench = api;
 status.textContent = 'Ready: waiting for the runner to start.';

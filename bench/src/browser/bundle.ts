@@ -11,8 +11,12 @@ export const PAGE_BUNDLE = fileURLToPath(new URL('./page/', import.meta.url));
 /** Versions injected into the bundle (simdjson is a Node addon: never measured in a browser). */
 const BROWSER_LIBRARIES = ['@wirebench/core', '@msgpack/msgpack', 'msgpackr', 'cbor-x', 'protobufjs', 'flatbuffers', 'tinybench'] as const;
 
-/** Bundles bench/browser into bench/dist/browser/page with a relative base. */
-export async function bundlePage(): Promise<void> {
+/**
+ * Bundles bench/browser into `outDir` (default bench/dist/browser/page) with a relative base. Each
+ * command that runs beside the runner (bench:profile) bundles into a folder of its own, since a
+ * build empties its folder while another command may be serving it.
+ */
+export async function bundlePage(outDir = PAGE_BUNDLE): Promise<void> {
   const { build } = await import('vite');
   await build({
     configFile: false,
@@ -22,7 +26,7 @@ export async function bundlePage(): Promise<void> {
     publicDir: false,
     define: { __WIREBENCH_LIBRARIES__: JSON.stringify(libraryVersions(BROWSER_LIBRARIES)) },
     build: {
-      outDir: PAGE_BUNDLE,
+      outDir,
       emptyOutDir: true,
       target: 'es2022',
       // Readable stacks when the page or the worker fails; V8 runs the code the same either way.

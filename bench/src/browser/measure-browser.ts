@@ -29,13 +29,13 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * The page bundled, served cross-origin isolated (with the payload files at their routes), and
- * headless Chromium started: a session to measure in, and how to end it. A RunnerError when
- * Chromium does not start.
+ * The page bundled (into `bundle`), served cross-origin isolated (with the payload files at their
+ * routes), and headless Chromium started: a session to measure in, and how to end it. A
+ * RunnerError when Chromium does not start.
  */
-export async function openBrowser(routes: ReadonlyMap<string, string>): Promise<{ session: BrowserSession; close(): Promise<void> }> {
-  await bundlePage();
-  const served = await serve(PAGE_BUNDLE, routes);
+export async function openBrowser(routes: ReadonlyMap<string, string>, bundle = PAGE_BUNDLE): Promise<{ session: BrowserSession; close(): Promise<void> }> {
+  await bundlePage(bundle);
+  const served = await serve(bundle, routes);
   const server: Server = served.server;
   const stop = (): void => {
     server.closeAllConnections();

@@ -1,6 +1,8 @@
 import type { ImplementationChoice } from '@wirebench/core/measure';
 import type { FormatId } from '@wirebench/core';
 import type { Environment, Isolation, MeasureProgress, MeasureResult } from '@wirebench/core/measure';
+import type { LoopResult } from '../profile/loop.js';
+import type { ProfileSubject } from '../profile/subject.js';
 import type { SuiteName } from '../suites/index.js';
 import type { PayloadRef } from '../suites/refs.js';
 
@@ -66,6 +68,13 @@ export type BrowserOutcome =
   | { readonly ok: true; readonly result: MeasureResult; readonly notes: string[] }
   | { readonly ok: false; readonly noTargets?: boolean; readonly message: string; readonly notes: string[] };
 
+/** What bench:profile hands the page: the subject, how long to profile it, and the console.profile title to use. */
+export interface PageProfileConfig {
+  readonly subject: ProfileSubject;
+  readonly seconds: number;
+  readonly title: string;
+}
+
 /** `window.wirebench`, set by the page once its script runs. */
 export interface WirebenchPageApi {
   /** Milliseconds a fixed busy loop takes on the page's main thread or in the worker. */
@@ -76,6 +85,11 @@ export interface WirebenchPageApi {
   list(config: BrowserListConfig): Promise<BrowserListing>;
   /** Starts measuring in `config.mode` and returns at once; the results region says when it is done. */
   start(config: BrowserRunConfig): void;
+  /**
+   * bench:profile: prepares the subject, then warms it up and runs it on the main thread under
+   * console.profile(title) (profiledRun of bench/src/profile/loop.ts); the runner's CDP session gets the profile.
+   */
+  profile(config: PageProfileConfig): Promise<LoopResult>;
 }
 
 declare global {
