@@ -53,7 +53,7 @@ describe('npm run bench:order', () => {
   });
 
   it('says what is wrong with its arguments in one line, exit 2', () => {
-    for (const args of [['--repeat', '0', payload, dir], ['--mode', 'tab', payload, dir], [dir, '--frobnicate']]) {
+    for (const args of [['--repeat', '0', payload, dir], ['--mode', 'tab', payload, dir], [dir, '--frobnicate'], ['--each', dir, '--filter', '^no-such-payload$']]) {
       const run = order(...args);
       expect({ args, status: run.status }).toEqual({ args, status: 2 });
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
