@@ -82,9 +82,12 @@ export function parseMilliseconds(text: string, option: string, min: number): nu
   return parseQuantity(text, option, min, 'a number of milliseconds');
 }
 
+/** Decimal digits only, as a user types a quantity: `Number()` alone also took `0x10`, `0b1` and `Infinity`. */
+const DECIMAL = /^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 function parseQuantity(text: string, option: string, min: number, what: string): number {
   const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value < min) throw new UsageError(`${option} must be ${what} ≥ ${min}, got "${text}"`);
+  if (!DECIMAL.test(text.trim()) || !Number.isFinite(value) || value < min) throw new UsageError(`${option} must be ${what} ≥ ${min}, got "${text}"`);
   return value;
 }
 

@@ -36,4 +36,15 @@ describe('parseNumber, parseMilliseconds', () => {
     expect(() => parseNumber(' ', '--rounds', 3)).toThrow(UsageError);
     expect(() => parseNumber('Infinity', '--rounds', 3)).toThrow(UsageError);
   });
+
+  it('take decimal quantities only, as a user types them (not hex, binary or octal literals)', () => {
+    expect(parseNumber('0.5', '--bundle-budget', 0)).toBe(0.5);
+    expect(parseNumber('.5', '--bundle-budget', 0)).toBe(0.5);
+    expect(parseNumber(' 12 ', '--bundle-budget', 0)).toBe(12);
+    expect(parseNumber('5.', '--bundle-budget', 0)).toBe(5);
+    expect(parseNumber('1e3', '--bundle-budget', 0)).toBe(1000);
+    for (const text of ['0x10', '0b1', '0o7', '1_000', '']) {
+      expect(() => parseNumber(text, '--bundle-budget', 0), text).toThrow(new UsageError(`--bundle-budget must be a number ≥ 0, got "${text}"`));
+    }
+  });
 });
