@@ -12,6 +12,8 @@ import type { RoundTripReport } from '../../src/fidelity.js';
 import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '../../src/measure/types.js';
 import { orderBatch, seededRandom } from '../../src/samples.js';
 import { inferSchema } from '../../src/schema/infer.js';
+import { BUNDLE_GZIP_BYTES } from '../../src/answer/bundle-sizes.js';
+import { formatBytes } from '../../src/answer/wording.js';
 
 export const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
 export const METHOD = 'Per payload, every row is timed interleaved in rounds; a ratio to JSON is taken per round, its 95 % interval a percentile bootstrap over rounds.';
@@ -180,3 +182,6 @@ export function answered(constraints: Constraints = { network: '4g', served: 'gz
 }
 
 export const answeredResult = answered();
+
+/** msgpack's gzipped JS as the reasons quote it (answer/bundle-sizes.ts, rewritten by npm run bundle:budget -- --update). */
+export const MSGPACK_JS = formatBytes(BUNDLE_GZIP_BYTES['@wirebench/core/msgpack'] as number);
