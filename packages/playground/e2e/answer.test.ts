@@ -154,6 +154,14 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
       const totals = shown.ranked.map((r) => r.totalMs);
       expect(totals).toEqual([...totals].sort((a, b) => a - b));
       expect(shown.verdict).toMatch(/on 4G with gzip/);
+      // Rows level with each other (their order flipped in many rounds) say so both ways, and the verdict names those level with the first.
+      const saysLevel = (reason: string, name: string): boolean => reason.includes(`level with ${name}, their order flipped in `);
+      for (const a of shown.ranked) {
+        for (const b of shown.ranked) if (a !== b) expect(saysLevel(a.reason, b.name), `${a.name} / ${b.name}`).toBe(saysLevel(b.reason, a.name));
+      }
+      const first = shown.ranked[0]!;
+      const levelInVerdict = /\. (.+) (?:is|are) level with it: /.exec(shown.verdict)?.[1]?.split(' and ') ?? [];
+      expect(levelInVerdict.sort()).toEqual(shown.ranked.filter((other) => other !== first && saysLevel(first.reason, other.name)).map((r) => r.name).sort());
 
       // Time until usable: the three default presets, every row, parts that add up to the total and come from this run's figures.
       expect(shown.usable.map((u) => u.network)).toEqual(DEFAULT_NETWORK_IDS);

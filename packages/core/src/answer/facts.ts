@@ -60,6 +60,7 @@ export function rowFacts(row: RowResult, extras: RowExtras = {}): RowFacts {
   if (jsBytes === undefined) throw new WirebenchError(`row ${JSON.stringify(row.name)}: give its implementation's gzipped JavaScript bytes (jsBytes)`);
   const firstDiff = row.fidelity?.diffs.find((d) => d.kind !== 'order');
   const measured = row.error === undefined && row.bytes !== undefined && row.decode !== undefined;
+  const decodeRoundsMs = roundsOf(row);
   return {
     name: rowName(format, implementation),
     format,
@@ -73,10 +74,17 @@ export function rowFacts(row: RowResult, extras: RowExtras = {}): RowFacts {
             ...(row.compressed ? { compressed: row.compressed } : {}),
             ...(extras.decompressMs ? { decompressMs: extras.decompressMs } : {}),
             decodeMs: (row.decode as { median: number }).median,
+            ...(decodeRoundsMs ? { decodeRoundsMs } : {}),
           },
         }
       : { error: row.error ?? 'no encoded size or decode time was measured' }),
     jsBytes,
     ...(extras.interpreted !== undefined ? { interpreted: extras.interpreted } : {}),
   };
+}
+
+/** The decode's round medians, when the row has them all (a result file from elsewhere may not). */
+function roundsOf(row: RowResult): readonly number[] | undefined {
+  const rounds: unknown = row.decode?.roundMedians;
+  return Array.isArray(rounds) && rounds.length > 0 && rounds.every((ms) => typeof ms === 'number' && Number.isFinite(ms)) ? (rounds as number[]) : undefined;
 }

@@ -20,6 +20,7 @@ export type { Constraints, Exclusion, ExclusionCode, ResolvedConstraints, RowCap
 export { constraintExclusions, resolveConstraints, rowCapabilities } from './constraints.js';
 export type { ReasonInput } from './reasons.js';
 export { rankedDetail, rankedReason } from './reasons.js';
+export type { LevelWith } from './level.js';
 export type { ExcludedRow, RankedRow, Ranking } from './rank.js';
 export { rank } from './rank.js';
 export { formatBytes, formatMs, formatResponses, servedWords } from './wording.js';

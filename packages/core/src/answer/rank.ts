@@ -7,6 +7,8 @@ import { constraintExclusions, resolveConstraints } from './constraints.js';
 import type { RowFacts } from './facts.js';
 import type { NetworkPreset } from './networks.js';
 import { findNetworkPreset } from './networks.js';
+import type { LevelWith } from './level.js';
+import { levelPartners } from './level.js';
 import { rankedDetail, rankedReason } from './reasons.js';
 import type { ServedParts } from './served.js';
 import { servedParts } from './served.js';
@@ -19,7 +21,8 @@ import { timeUntilUsable } from './time-until-usable.js';
  * figures; and every other pair with why it is not ranked. Plain data in, JSON-serializable data out.
  *
  * Ties (equal totals) go to fewer bytes on the wire, then less JavaScript, then the name, so the
- * same figures always give the same order.
+ * same figures always give the same order. Rows whose order flipped in many of the rounds that
+ * measured them keep their places, and their reasons say they are level (level.ts).
  */
 
 /** A ranked row: its place, figures, break-even against JSON and reason. */
@@ -36,6 +39,8 @@ export interface RankedRow {
   readonly reason: string;
   /** The reason without its head (name, time, preset): for a table that shows those in columns. */
   readonly detail: string;
+  /** The rows it is level with (their order flipped in at least a quarter of the rounds: level.ts); absent when none. */
+  readonly levelWith?: readonly LevelWith[];
 }
 
 /** A row the ranking leaves out, with every reason. */
@@ -111,9 +116,11 @@ export function rank(rows: readonly RowFacts[], constraints: Constraints): Ranki
       a.row.jsBytes - b.row.jsBytes ||
       (a.row.name < b.row.name ? -1 : a.row.name > b.row.name ? 1 : 0),
   );
+  const levels = levelPartners(candidates.map(({ row, time }) => ({ name: row.name, time, ...(row.figures?.decodeRoundsMs ? { decodeRoundsMs: row.figures.decodeRoundsMs } : {}) })));
   const ranked = candidates.map(({ row, time }, i): RankedRow => {
     const be = breakEven({ jsBytes: row.jsBytes, row: time, json }, network);
-    const reasonInput = { name: row.name, isReference: isReference(row), network, row: time, json, breakEven: be };
+    const level = levels[i] ?? [];
+    const reasonInput = { name: row.name, isReference: isReference(row), network, row: time, json, breakEven: be, level };
     return {
       rank: i + 1,
       name: row.name,
@@ -124,6 +131,7 @@ export function rank(rows: readonly RowFacts[], constraints: Constraints): Ranki
       breakEven: be,
       reason: rankedReason(reasonInput),
       detail: rankedDetail(reasonInput),
+      ...(level.length > 0 ? { levelWith: level } : {}),
     };
   });
   return { constraints: resolved, network, reference: { name: jsonRow.name, timeUntilUsable: json }, ranked, excluded };

@@ -1,4 +1,5 @@
 import type { BreakEven } from './break-even.js';
+import type { LevelWith } from './level.js';
 import type { NetworkPreset } from './networks.js';
 import type { TimeUntilUsable } from './time-until-usable.js';
 import { formatBytes, formatMs, formatResponses, servedWords } from './wording.js';
@@ -18,6 +19,8 @@ export interface ReasonInput {
   readonly row: TimeUntilUsable;
   readonly json: TimeUntilUsable;
   readonly breakEven: BreakEven;
+  /** The rows it is level with (level.ts); none when absent. */
+  readonly level?: readonly LevelWith[];
 }
 
 /** The reason line of a ranked row: `<name>: <time> until usable on <preset> <served>, ` then `rankedDetail`. */
@@ -28,8 +31,13 @@ export function rankedReason(input: ReasonInput): string {
 
 /** The reason without its head (the name, time and preset a table shows in columns of their own): how it compares with JSON, and its JS. */
 export function rankedDetail(input: ReasonInput): string {
-  if (input.isReference) return "the reference; no JS to ship (the platform's JSON.parse)";
-  return `${versusJson(input.row, input.json)}; ${jsCost(input.breakEven, input.network)}`;
+  const detail = input.isReference ? "the reference; no JS to ship (the platform's JSON.parse)" : `${versusJson(input.row, input.json)}; ${jsCost(input.breakEven, input.network)}`;
+  return input.level && input.level.length > 0 ? `${detail}; ${levelWords(input.level)}` : detail;
+}
+
+/** `level with protobuf (protobufjs), their order flipped in 4 of 11 rounds`, one clause per row. */
+function levelWords(level: readonly LevelWith[]): string {
+  return level.map((l) => `level with ${l.name}, their order flipped in ${l.flipped} of ${l.rounds} rounds`).join('; ');
 }
 
 /** `3 ms sooner than JSON: 900 B less to transfer, decompression + decode 0.2 ms slower`. */

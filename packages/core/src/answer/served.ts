@@ -25,6 +25,11 @@ export interface ServedFigures {
   readonly decompressMs?: Readonly<Record<string, number>>;
   /** Milliseconds the device took to decode the bytes (median). */
   readonly decodeMs: number;
+  /**
+   * The decode's median ms in each interleaved round (`OperationResult.roundMedians`): rows of one
+   * payload share the rounds, so the ranking can tell rows that are level from rows apart (level.ts).
+   */
+  readonly decodeRoundsMs?: readonly number[];
 }
 
 /** A row's figures for one served encoding: the bytes on the wire and the work the device does. */

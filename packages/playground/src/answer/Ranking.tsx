@@ -13,16 +13,18 @@ function withoutName(text: string, name: string): string {
   return text.startsWith(`${name}: `) ? text.slice(name.length + 2) : text;
 }
 
-/** One sentence: what to do, from the first ranked row. */
+/** One sentence: what to do, from the first ranked row; a second when rows are level with it. */
 function verdict(ranking: RankingResult): string {
   const first = ranking.ranked[0];
   const where = `on ${ranking.network.name} ${servedWords(ranking.constraints.served)}`;
   if (!first) return `No row meets these constraints ${where}: see why below.`;
-  if (first.name === ranking.reference.name) return `Stay with JSON ${where}: no format that meets your constraints is usable sooner.`;
+  const level = first.levelWith ?? [];
+  const tie = level.length > 0 ? ` ${level.map((l) => l.name).join(' and ')} ${level.length > 1 ? 'are' : 'is'} level with it: their order flipped in enough of the measured rounds that these figures cannot tell them apart.` : '';
+  if (first.name === ranking.reference.name) return `Stay with JSON ${where}: no format that meets your constraints is usable sooner.${tie}`;
   const json = ranking.reference.timeUntilUsable.totalMs;
   const total = first.timeUntilUsable.totalMs;
   // JSON itself can be left out (it lost data): then the first may be slower than it.
-  return `${first.name} is usable first ${where}: ${formatMs(total)} per response, ${formatMs(json - total)} ${json >= total ? 'sooner' : 'later'} than JSON (${formatMs(json)}).`;
+  return `${first.name} is usable first ${where}: ${formatMs(total)} per response, ${formatMs(json - total)} ${json >= total ? 'sooner' : 'later'} than JSON (${formatMs(json)}).${tie}`;
 }
 
 /** Memoized: re-rendered only when the answer changes (see Answer.tsx). */

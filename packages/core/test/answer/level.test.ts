@@ -1,0 +1,82 @@
+/**
+ * answer/level.ts and its use by rank: two rows measured in the same rounds are level when their
+ * order flipped in at least a quarter of the rounds; the ranking keeps their places and says so in
+ * both reasons; rows apart, or without shared rounds, are never called level.
+ */
+import { describe, expect, it } from 'vitest';
+import type { LevelInput } from '../../src/answer/level.js';
+import { LEVEL_SHARE, flippedRounds, levelPartners } from '../../src/answer/level.js';
+import { rowFacts } from '../../src/answer/facts.js';
+import { rank } from '../../src/answer/rank.js';
+import type { TimeUntilUsable } from '../../src/answer/time-until-usable.js';
+import type { RowResult } from '../../src/measure/types.js';
+import { row } from './fixtures.js';
+
+/** A time until usable with `fixed` ms of transfer and no decompression. */
+function time(fixed: number, decodeMs: number): TimeUntilUsable {
+  return { network: '4g', served: 'none', bytes: 1, latencyMs: fixed, downloadMs: 0, transferMs: fixed, decompressMs: 0, decodeMs, totalMs: fixed + decodeMs };
+}
+
+const input = (name: string, fixed: number, rounds: number[]): LevelInput => ({ name, time: time(fixed, [...rounds].sort((a, b) => a - b)[rounds.length >> 1] as number), decodeRoundsMs: rounds });
+
+describe('flippedRounds', () => {
+  it('counts the rounds in which the row behind was as fast or faster, transfer and decompression included', () => {
+    const ahead = input('a', 10, [1, 1, 1, 1]);
+    // Totals per round: a 11, 11, 11, 11; b 10.5, 11, 11.5, 12.
+    expect(flippedRounds(ahead, input('b', 10, [0.5, 1, 1.5, 2]))).toEqual({ flipped: 2, rounds: 4 });
+    // 5 ms more to transfer: never as fast, however its decode varies.
+    expect(flippedRounds(ahead, input('c', 15, [0.5, 1, 1.5, 2]))).toEqual({ flipped: 0, rounds: 4 });
+  });
+
+  it('needs the same rounds on both sides', () => {
+    expect(flippedRounds(input('a', 1, [1, 2, 3]), input('b', 1, [1, 2]))).toBeUndefined();
+    expect(flippedRounds(input('a', 1, [1, 2, 3]), { name: 'b', time: time(1, 2) })).toBeUndefined();
+    expect(flippedRounds(input('a', 1, []), input('b', 1, []))).toBeUndefined();
+  });
+});
+
+describe('levelPartners', () => {
+  it('pairs rows whose order flipped in at least a quarter of the rounds, both ways', () => {
+    const rows = [input('a', 10, [1, 1, 1, 1, 1, 1, 1, 1]), input('b', 10, [0.9, 0.9, 1.1, 1.1, 1.1, 1.1, 1.1, 1.1]), input('c', 20, [1, 1, 1, 1, 1, 1, 1, 1])];
+    expect(LEVEL_SHARE).toBe(0.25);
+    expect(levelPartners(rows)).toEqual([[{ name: 'b', flipped: 2, rounds: 8 }], [{ name: 'a', flipped: 2, rounds: 8 }], []]);
+    // One flip in eight rounds is below the bar.
+    const once = [rows[0] as LevelInput, input('b', 10, [0.9, 1.1, 1.1, 1.1, 1.1, 1.1, 1.1, 1.1])];
+    expect(levelPartners(once)).toEqual([[], []]);
+  });
+});
+
+describe('rank with the rounds', () => {
+  const rounds = (ms: number[]) => ({ decodeRoundsMs: ms });
+  const withRounds = (r: ReturnType<typeof row>, ms: number[]) => ({ ...r, figures: { ...r.figures!, ...rounds(ms), decodeMs: [...ms].sort((a, b) => a - b)[ms.length >> 1] as number } });
+
+  it('keeps the order of the medians and says in both reasons that two rows are level', () => {
+    // Same gzip bytes and decompression: only the decode differs, and it crosses over in 2 of 5 rounds.
+    const rows = [
+      withRounds(row('json', 'wirebench', { gzip: 7_000 }), [0.3, 0.3, 0.3, 0.3, 0.3]),
+      withRounds(row('msgpack', 'wirebench', { gzip: 7_000, jsBytes: 7_000 }), [0.25, 0.28, 0.31, 0.32, 0.35]),
+      withRounds(row('cbor', 'wirebench', { gzip: 9_000, jsBytes: 7_000 }), [0.1, 0.1, 0.1, 0.1, 0.1]),
+    ];
+    const ranking = rank(rows, { network: '4g', served: 'gzip' });
+    expect(ranking.ranked.map((r) => r.name)).toEqual(['json', 'msgpack', 'cbor']);
+    expect(ranking.ranked[0]?.levelWith).toEqual([{ name: 'msgpack', flipped: 2, rounds: 5 }]);
+    expect(ranking.ranked[1]?.levelWith).toEqual([{ name: 'json', flipped: 2, rounds: 5 }]);
+    expect(ranking.ranked[2]).not.toHaveProperty('levelWith');
+    expect(ranking.ranked[0]?.reason).toMatch(/; level with msgpack, their order flipped in 2 of 5 rounds$/);
+    expect(ranking.ranked[1]?.detail).toMatch(/; level with json, their order flipped in 2 of 5 rounds$/);
+    expect(ranking.ranked[2]?.reason).not.toContain('level with');
+  });
+
+  it('calls no rows level without their rounds (figures from elsewhere)', () => {
+    const rows = [row('json', 'wirebench', { gzip: 7_000, decodeMs: 0.3 }), row('msgpack', 'wirebench', { gzip: 7_000, decodeMs: 0.3 })];
+    expect(rank(rows, { network: '4g', served: 'gzip' }).ranked.every((r) => r.levelWith === undefined)).toBe(true);
+  });
+});
+
+describe('rowFacts', () => {
+  it("carries the decode's round medians for the level test", () => {
+    const op = { median: 0.3, p75: 0.31, p99: 0.4, mean: 0.3, min: 0.29, rme: 1, samples: 5, callsPerSample: 10, mbPerSecond: 1, roundMedians: [0.29, 0.3, 0.31] };
+    const result: RowResult = { name: 'msgpack', kind: 'codec', format: 'msgpack', implementation: 'wirebench', bytes: 100, fidelity: { ok: true, diffs: [] }, encode: op, decode: op } as unknown as RowResult;
+    expect(rowFacts(result, { jsBytes: 1 }).figures?.decodeRoundsMs).toEqual([0.29, 0.3, 0.31]);
+  });
+});
