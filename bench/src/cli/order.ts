@@ -254,8 +254,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const set = listing.refs;
   const targets = each ? set.filter((ref) => !args.filter || args.filter.test(ref.name)) : [set[set.length - 1] as PayloadRef];
   const before = (target: PayloadRef): PayloadRef[] => [...set.filter((ref) => ref !== target), target];
-  if (targets.length === 0) {
-    throw new UsageError(`no payload matches --filter ${String(args.filter)} (the payloads: ${set.map((ref) => ref.name).join(', ')})`);
+  if (args.filter && targets.length === 0) {
+    throw new UsageError(`no payload matches --filter ${args.filter.source} (the payloads: ${set.map((ref) => ref.name).join(', ')})`);
   }
 
   const started = Date.now();

@@ -160,7 +160,7 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
         for (const b of shown.ranked) if (a !== b) expect(saysLevel(a.reason, b.name), `${a.name} / ${b.name}`).toBe(saysLevel(b.reason, a.name));
       }
       const first = shown.ranked[0]!;
-      const levelInVerdict = /\. (.+) (?:is|are) level with it: /.exec(shown.verdict)?.[1]?.split(' and ') ?? [];
+      const levelInVerdict = /\. (.+) (?:is|are) level with it: /.exec(shown.verdict)?.[1]?.split(/, | and /) ?? [];
       expect(levelInVerdict.sort()).toEqual(shown.ranked.filter((other) => other !== first && saysLevel(first.reason, other.name)).map((r) => r.name).sort());
 
       // Time until usable: the three default presets, every row, parts that add up to the total and come from this run's figures.

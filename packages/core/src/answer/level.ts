@@ -1,8 +1,8 @@
 import type { TimeUntilUsable } from './time-until-usable.js';
 
 /**
- * Whether two ranked rows are level: measured in the same interleaved rounds, their totals in
- * order of their medians most of the time but not always. A ranking by medians puts one first even
+ * Whether two ranked rows are level: measured in the same interleaved rounds, each was as fast as
+ * the other in many of them. A ranking by medians puts one first even
  * when the other was as fast in many rounds (github_events.json on 3G Slow: protobuf 586 ms and
  * protobuf (protobufjs) 585 ms); the reason then says they are level and how often the order
  * flipped, rather than letting one millisecond decide.
@@ -18,7 +18,7 @@ export interface LevelInput {
   readonly decodeRoundsMs?: readonly number[];
 }
 
-/** A row another is level with: its name, and in how many of the shared rounds their order flipped. */
+/** A row another is level with: its name, and in how many of the shared rounds the row ranked behind was as fast or faster. */
 export interface LevelWith {
   readonly name: string;
   readonly flipped: number;
@@ -29,27 +29,41 @@ export interface LevelWith {
 export const LEVEL_SHARE = 0.25;
 
 /**
- * For `ahead`, ranked before `behind` (its total is not larger): the rounds in which `behind` was
- * as fast or faster, or undefined when the two were not measured in the same rounds.
+ * For `ahead`, ranked before `behind` (its total is not larger): in how many rounds each was as fast
+ * as the other or faster (a tie counts for both), or undefined when the two were not measured in
+ * the same rounds.
  */
-export function flippedRounds(ahead: LevelInput, behind: LevelInput): { flipped: number; rounds: number } | undefined {
+export function roundWins(ahead: LevelInput, behind: LevelInput): { ahead: number; behind: number; rounds: number } | undefined {
   const a = ahead.decodeRoundsMs;
   const b = behind.decodeRoundsMs;
   if (!a || !b || a.length !== b.length || a.length === 0) return undefined;
   const fixedA = ahead.time.transferMs + ahead.time.decompressMs;
   const fixedB = behind.time.transferMs + behind.time.decompressMs;
-  let flipped = 0;
-  for (let i = 0; i < a.length; i++) if (fixedB + (b[i] as number) <= fixedA + (a[i] as number)) flipped++;
-  return { flipped, rounds: a.length };
+  let aheadWins = 0;
+  let behindWins = 0;
+  for (let i = 0; i < a.length; i++) {
+    const totalA = fixedA + (a[i] as number);
+    const totalB = fixedB + (b[i] as number);
+    if (totalA <= totalB) aheadWins++;
+    if (totalB <= totalA) behindWins++;
+  }
+  return { ahead: aheadWins, behind: behindWins, rounds: a.length };
 }
 
-/** Each row's level partners, in ranking order: `rows` sorted fastest first. */
+/**
+ * Each row's level partners, in ranking order (`rows` sorted fastest first): two rows are level when
+ * each was as fast as the other in at least LEVEL_SHARE of the rounds. Both ways, not only "the one
+ * behind won some": the ranking's decode figure is the median of every sample, which can lean
+ * towards a round that ran fast, so the row ranked first may be the one that lost most rounds;
+ * such a pair is left to its medians rather than called level.
+ */
 export function levelPartners(rows: readonly LevelInput[]): LevelWith[][] {
   const partners: LevelWith[][] = rows.map(() => []);
   for (let i = 0; i < rows.length; i++) {
     for (let j = i + 1; j < rows.length; j++) {
-      const flips = flippedRounds(rows[i] as LevelInput, rows[j] as LevelInput);
-      if (!flips || flips.flipped < LEVEL_SHARE * flips.rounds) continue;
+      const wins = roundWins(rows[i] as LevelInput, rows[j] as LevelInput);
+      if (!wins || Math.min(wins.ahead, wins.behind) < LEVEL_SHARE * wins.rounds) continue;
+      const flips = { flipped: wins.behind, rounds: wins.rounds };
       partners[i]?.push({ name: (rows[j] as LevelInput).name, ...flips });
       partners[j]?.push({ name: (rows[i] as LevelInput).name, ...flips });
     }

@@ -21,7 +21,7 @@ import { timeUntilUsable } from './time-until-usable.js';
  * figures; and every other pair with why it is not ranked. Plain data in, JSON-serializable data out.
  *
  * Ties (equal totals) go to fewer bytes on the wire, then less JavaScript, then the name, so the
- * same figures always give the same order. Rows whose order flipped in many of the rounds that
+ * same figures always give the same order. Rows each as fast as the other in many of the rounds that
  * measured them keep their places, and their reasons say they are level (level.ts).
  */
 
@@ -39,7 +39,7 @@ export interface RankedRow {
   readonly reason: string;
   /** The reason without its head (name, time, preset): for a table that shows those in columns. */
   readonly detail: string;
-  /** The rows it is level with (their order flipped in at least a quarter of the rounds: level.ts); absent when none. */
+  /** The rows it is level with (each as fast as the other in at least a quarter of the rounds: level.ts); absent when none. */
   readonly levelWith?: readonly LevelWith[];
 }
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LevelInput } from '../../src/answer/level.js';
-import { LEVEL_SHARE, flippedRounds, levelPartners } from '../../src/answer/level.js';
+import { LEVEL_SHARE, levelPartners, roundWins } from '../../src/answer/level.js';
 import { rowFacts } from '../../src/answer/facts.js';
 import { rank } from '../../src/answer/rank.js';
 import type { TimeUntilUsable } from '../../src/answer/time-until-usable.js';
@@ -19,30 +19,37 @@ function time(fixed: number, decodeMs: number): TimeUntilUsable {
 
 const input = (name: string, fixed: number, rounds: number[]): LevelInput => ({ name, time: time(fixed, [...rounds].sort((a, b) => a - b)[rounds.length >> 1] as number), decodeRoundsMs: rounds });
 
-describe('flippedRounds', () => {
-  it('counts the rounds in which the row behind was as fast or faster, transfer and decompression included', () => {
+describe('roundWins', () => {
+  it('counts the rounds each was as fast or faster in, transfer and decompression included, a tie for both', () => {
     const ahead = input('a', 10, [1, 1, 1, 1]);
     // Totals per round: a 11, 11, 11, 11; b 10.5, 11, 11.5, 12.
-    expect(flippedRounds(ahead, input('b', 10, [0.5, 1, 1.5, 2]))).toEqual({ flipped: 2, rounds: 4 });
+    expect(roundWins(ahead, input('b', 10, [0.5, 1, 1.5, 2]))).toEqual({ ahead: 3, behind: 2, rounds: 4 });
     // 5 ms more to transfer: never as fast, however its decode varies.
-    expect(flippedRounds(ahead, input('c', 15, [0.5, 1, 1.5, 2]))).toEqual({ flipped: 0, rounds: 4 });
+    expect(roundWins(ahead, input('c', 15, [0.5, 1, 1.5, 2]))).toEqual({ ahead: 4, behind: 0, rounds: 4 });
   });
 
   it('needs the same rounds on both sides', () => {
-    expect(flippedRounds(input('a', 1, [1, 2, 3]), input('b', 1, [1, 2]))).toBeUndefined();
-    expect(flippedRounds(input('a', 1, [1, 2, 3]), { name: 'b', time: time(1, 2) })).toBeUndefined();
-    expect(flippedRounds(input('a', 1, []), input('b', 1, []))).toBeUndefined();
+    expect(roundWins(input('a', 1, [1, 2, 3]), input('b', 1, [1, 2]))).toBeUndefined();
+    expect(roundWins(input('a', 1, [1, 2, 3]), { name: 'b', time: time(1, 2) })).toBeUndefined();
+    expect(roundWins(input('a', 1, []), input('b', 1, []))).toBeUndefined();
   });
 });
 
 describe('levelPartners', () => {
-  it('pairs rows whose order flipped in at least a quarter of the rounds, both ways', () => {
+  it('pairs rows each as fast as the other in at least a quarter of the rounds, both ways', () => {
     const rows = [input('a', 10, [1, 1, 1, 1, 1, 1, 1, 1]), input('b', 10, [0.9, 0.9, 1.1, 1.1, 1.1, 1.1, 1.1, 1.1]), input('c', 20, [1, 1, 1, 1, 1, 1, 1, 1])];
     expect(LEVEL_SHARE).toBe(0.25);
     expect(levelPartners(rows)).toEqual([[{ name: 'b', flipped: 2, rounds: 8 }], [{ name: 'a', flipped: 2, rounds: 8 }], []]);
     // One flip in eight rounds is below the bar.
-    const once = [rows[0] as LevelInput, input('b', 10, [0.9, 1.1, 1.1, 1.1, 1.1, 1.1, 1.1, 1.1])];
-    expect(levelPartners(once)).toEqual([[], []]);
+    expect(levelPartners([rows[0] as LevelInput, input('b', 10, [0.9, 1.1, 1.1, 1.1, 1.1, 1.1, 1.1, 1.1])])).toEqual([[], []]);
+    // Equal in every round: level.
+    expect(levelPartners([rows[0] as LevelInput, input('b', 10, [1, 1, 1, 1, 1, 1, 1, 1])])).toEqual([[{ name: 'b', flipped: 8, rounds: 8 }], [{ name: 'a', flipped: 8, rounds: 8 }]]);
+  });
+
+  it('leaves to the medians a pair where the row ranked first lost most rounds (the pooled median leaned on a fast round)', () => {
+    // Ranked first by its median of every sample, but slower in 4 of 5 rounds: the rounds and the medians disagree, not level.
+    const first = { ...input('a', 10, [1, 2, 2, 2, 2]), time: time(10, 1) };
+    expect(levelPartners([first, input('b', 10, [1.5, 1.5, 1.5, 1.5, 1.5])])).toEqual([[], []]);
   });
 });
 

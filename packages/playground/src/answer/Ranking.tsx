@@ -19,7 +19,9 @@ function verdict(ranking: RankingResult): string {
   const where = `on ${ranking.network.name} ${servedWords(ranking.constraints.served)}`;
   if (!first) return `No row meets these constraints ${where}: see why below.`;
   const level = first.levelWith ?? [];
-  const tie = level.length > 0 ? ` ${level.map((l) => l.name).join(' and ')} ${level.length > 1 ? 'are' : 'is'} level with it: their order flipped in enough of the measured rounds that these figures cannot tell them apart.` : '';
+  const names = level.map((l) => l.name);
+  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  const tie = listed ? ` ${listed} ${names.length > 1 ? 'are' : 'is'} level with it: each was as fast in enough of the measured rounds that these figures cannot tell them apart.` : '';
   if (first.name === ranking.reference.name) return `Stay with JSON ${where}: no format that meets your constraints is usable sooner.${tie}`;
   const json = ranking.reference.timeUntilUsable.totalMs;
   const total = first.timeUntilUsable.totalMs;

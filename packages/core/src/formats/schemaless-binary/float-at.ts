@@ -2,8 +2,7 @@
  * The floats of the one-pass msgpack and CBOR decoders, big-endian in both formats. A small input
  * (a reading of 172 bytes, an order) reads its few floats through a scratch array: making a
  * DataView over the input cost more than the floats it read (telemetry decode 20 % faster in Node).
- * A larger one, or a long array of floats, makes one DataView per decode, which V8 turns into a
- * single load per float.
+ * A larger one makes one DataView per decode, which V8 turns into a single load per float.
  */
 
 /** Inputs up to this many bytes read their floats through the scratch array; larger ones through a DataView. */
