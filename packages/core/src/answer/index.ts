@@ -23,6 +23,7 @@ export { rankedDetail, rankedReason } from './reasons.js';
 export type { LevelWith } from './level.js';
 export type { ExcludedRow, RankedRow, Ranking } from './rank.js';
 export { rank } from './rank.js';
+export { verdict } from './verdict.js';
 export { formatBytes, formatMs, formatResponses, servedWords } from './wording.js';
 export { JS_COST_SOURCE, isNodeOnly, jsBytesOf } from './js-cost.js';
 export { BUNDLE_GZIP_BYTES, BUNDLE_MEASURED_WITH } from './bundle-sizes.js';

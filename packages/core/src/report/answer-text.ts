@@ -1,11 +1,13 @@
 /**
  * A payload's answer (`PayloadResult.answer`, from `withAnswers`) as plain text, in the order a reader
- * asks: which format to speak (the ranking, each with its reason, then what is not ranked and why),
+ * asks: which format to speak (the verdict in one sentence, the ranking, each row with its reason,
+ * then what is not ranked and why),
  * how long each takes until usable on each link and when its JavaScript pays off, and where the
  * bytes saved over JSON come from. Kept to a 100-column terminal; figures as `format.ts` writes them.
  */
 import type { PayloadAnswer } from '../answer/payload-answer.js';
 import type { ServedEncoding } from '../answer/served.js';
+import { verdict } from '../answer/verdict.js';
 import { formatMs, servedWords } from '../answer/wording.js';
 import type { PayloadResult } from '../measure/types.js';
 import type { AnswerRowView } from './answer-view.js';
@@ -24,7 +26,7 @@ export function formatAnswer(payload: PayloadResult): string[] {
 function rankingLines(answer: PayloadAnswer): string[] {
   const { ranking } = answer;
   const constraints = constraintWords(ranking.constraints);
-  const lines = [`ranking: time until usable on ${rankingLink(answer)}, fastest first`];
+  const lines = [...hangingLines('answer: ', verdict(ranking)), `ranking: time until usable on ${rankingLink(answer)}, fastest first`];
   if (constraints.length > 0) lines.push(...hangingLines('constraints: ', constraints.join('; ')));
   if (ranking.ranked.length === 0) {
     lines.push('  no row meets the constraints (see below)');

@@ -10,6 +10,7 @@ import type { NetworkPreset } from '../answer/networks.js';
 import type { PayloadAnswer, RowAnswer } from '../answer/payload-answer.js';
 import type { ServedEncoding } from '../answer/served.js';
 import type { TimeUntilUsable } from '../answer/time-until-usable.js';
+import { verdict } from '../answer/verdict.js';
 import { formatMs, formatResponses, servedWords } from '../answer/wording.js';
 import type { PayloadResult } from '../measure/types.js';
 import type { AnswerRowView } from './answer-view.js';
@@ -53,7 +54,8 @@ function renderRanking(answer: PayloadAnswer): string {
       ? ''
       : `<h4>Not ranked</h4>
 <ul class="excluded">${ranking.excluded.map((r) => `<li><strong>${escapeHtml(r.name)}</strong>: ${escapeHtml(r.exclusions.map((e) => e.message).join('; '))}</li>`).join('')}</ul>`;
-  return `<h3>Ranking <span class="h-note">time until usable on ${escapeHtml(rankingLink(answer))}, fastest first</span></h3>
+  return `<p class="answer-verdict"><strong>${escapeHtml(verdict(ranking))}</strong></p>
+<h3>Ranking <span class="h-note">time until usable on ${escapeHtml(rankingLink(answer))}, fastest first</span></h3>
 ${constraints.length > 0 ? `<p class="note">Constraints: ${escapeHtml(constraints.join('; '))}.</p>` : ''}
 ${ranked.length > 0 ? `<ol class="ranking">\n${ranked.join('\n')}\n</ol>` : '<p class="note">No row meets the constraints.</p>'}
 ${excluded}`;

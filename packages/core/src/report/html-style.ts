@@ -41,6 +41,7 @@ a { color: var(--accent); }
 .sub, .note, .h-note, .timing, .kind, .verdict, .directions, .size-kind { color: var(--muted); }
 .h-note { font-weight: normal; }
 .note { margin: 4px 0; }
+.answer-verdict { margin: 8px 0; }
 .toc { display: flex; flex-wrap: wrap; gap: 6px 14px; margin: 6px 0 0; }
 section, footer { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 14px; margin: 16px 0; }
 .legend p { margin: 6px 0; }

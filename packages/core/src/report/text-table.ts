@@ -22,7 +22,8 @@ export function table(header: readonly string[], rows: readonly (readonly string
 export function wrapWords(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  // A figure stays on one line with its unit (`213 ms`, `12,417 B`): split at the other spaces only.
+  for (const word of text.split(/(?<!\d) +| +(?!(?:ms|µs|s|B|kB|MB)\b)|\s*\n\s*|\t+/).filter(Boolean)) {
     if (line !== '' && line.length + 1 + word.length > width) {
       lines.push(line);
       line = word;

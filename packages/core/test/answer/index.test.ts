@@ -45,6 +45,7 @@ describe('answer/index', () => {
         'timeUntilUsable',
         'timeUntilUsableAcross',
         'transfer',
+        'verdict',
       ].sort(),
     );
   });

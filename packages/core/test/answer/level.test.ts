@@ -69,8 +69,8 @@ describe('rank with the rounds', () => {
     expect(ranking.ranked[0]?.levelWith).toEqual([{ name: 'msgpack', flipped: 2, rounds: 5 }]);
     expect(ranking.ranked[1]?.levelWith).toEqual([{ name: 'json', flipped: 2, rounds: 5 }]);
     expect(ranking.ranked[2]).not.toHaveProperty('levelWith');
-    expect(ranking.ranked[0]?.reason).toMatch(/; level with msgpack, their order flipped in 2 of 5 rounds$/);
-    expect(ranking.ranked[1]?.detail).toMatch(/; level with json, their order flipped in 2 of 5 rounds$/);
+    expect(ranking.ranked[0]?.reason).toMatch(/; level with msgpack: the order flipped in 2 of 5 rounds$/);
+    expect(ranking.ranked[1]?.detail).toMatch(/; level with json: the order flipped in 2 of 5 rounds$/);
     expect(ranking.ranked[2]?.reason).not.toContain('level with');
   });
 

@@ -26,6 +26,15 @@ describe('wrapWords and hangingLines', () => {
     expect(wrapWords('', 10)).toEqual(['']);
   });
 
+  it('keeps a figure on one line with its unit, and breaks at any other space', () => {
+    // "JSON (213" fits in 9 columns; the figure moves down whole rather than leave its unit behind.
+    expect(wrapWords('JSON (213 ms).', 9)).toEqual(['JSON', '(213 ms).']);
+    expect(wrapWords('took 3.42 µs, then', 9)).toEqual(['took', '3.42 µs,', 'then']);
+    expect(wrapWords('after 12,417 B', 9)).toEqual(['after', '12,417 B']);
+    expect(wrapWords('2 of 5 rounds', 6)).toEqual(['2 of 5', 'rounds']);
+    expect(wrapWords('a\n b\tc', 80)).toEqual(['a b c']);
+  });
+
   it('indents every further line under the text, so the label column stays clear', () => {
     const lines = hangingLines('   1  protobuf  210 ms  ', 'the reference; no JS to ship (the platform’s JSON.parse) and then some more words to wrap', 60);
     expect(lines[0]).toBe('   1  protobuf  210 ms  the reference; no JS to ship (the');
