@@ -1,7 +1,8 @@
 /**
  * The scratch-array float reads of the one-pass decoders (src/formats/schemaless-binary/float-at.ts)
- * against DataView's big-endian reads, on every bit pattern fast-check draws (NaNs, infinities,
- * subnormals and -0 included), at any offset; and the decoders reading floats in a small input
+ * against DataView's big-endian reads: on the bit patterns fast-check draws, at any offset (random
+ * bytes almost never make a special value), and on the special values written out (NaN,
+ * ±Infinity, -0, subnormals, the extremes); and the decoders reading floats in a small input
  * (scratch) and a large one (DataView) alike.
  */
 import fc from 'fast-check';
@@ -21,6 +22,22 @@ describe('float64At / float32At', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('read the special values as DataView writes them', () => {
+    const specials = [Number.NaN, Infinity, -Infinity, -0, 0, 5e-324, -5e-324, 2.2250738585072014e-308, Number.MAX_VALUE, -Number.MAX_VALUE, 1, -1.5];
+    const bytes = new Uint8Array(8);
+    const view = new DataView(bytes.buffer);
+    for (const value of specials) {
+      view.setFloat64(0, value);
+      expect(Object.is(float64At(bytes, 0), value), `float 64 ${value}`).toBe(true);
+      view.setFloat32(0, value);
+      expect(Object.is(float32At(bytes, 0), Math.fround(value)), `float 32 ${value}`).toBe(true);
+    }
+    // The smallest float 32 subnormal, by its bits.
+    view.setUint32(0, 1);
+    expect(float32At(bytes, 0)).toBe(view.getFloat32(0));
+    expect(float32At(bytes, 0)).toBeGreaterThan(0);
   });
 
   it('read a view into a larger buffer from its own start', () => {
