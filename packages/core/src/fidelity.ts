@@ -29,7 +29,10 @@ export interface RoundTripReport {
 
 /** Options of `checkRoundTrip`. */
 export interface CheckOptions {
-  /** Stop collecting after this many diffs (default 1000): one bad field in 10k rows stays readable. */
+  /**
+   * Stop listing after this many diffs (default 1000): one bad field in 10k rows stays readable.
+   * Only the list is capped: `ok` and `counts` cover every diff, so 0 gives a verdict and counts alone.
+   */
   readonly maxDiffs?: number;
 }
 
@@ -57,6 +60,9 @@ export function jsonKind(value: unknown): string {
  */
 export function checkRoundTrip(expected: unknown, actual: unknown, options: CheckOptions = {}): RoundTripReport {
   const maxDiffs = options.maxDiffs ?? 1000;
+  if (!(Number.isInteger(maxDiffs) && maxDiffs >= 0) && maxDiffs !== Infinity) {
+    throw new RangeError(`checkRoundTrip: maxDiffs must be an integer ≥ 0 (or Infinity), got ${String(maxDiffs)}`);
+  }
   // Value diffs and order notes are kept apart, so a thousand order notes never push the one
   // changed value out of the list.
   const failing: Diff[] = [];
@@ -106,5 +112,7 @@ export function checkRoundTrip(expected: unknown, actual: unknown, options: Chec
   }
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const diffs = [...failing, ...order].slice(0, maxDiffs);
-  return { ok: failing.length === 0, diffs, truncated: total > diffs.length, counts };
+  // From the counts, not the capped list: with maxDiffs 0 the list is empty for changed data too.
+  const ok = counts.missing + counts.extra + counts.type + counts.value === 0;
+  return { ok, diffs, truncated: total > diffs.length, counts };
 }

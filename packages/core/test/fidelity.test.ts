@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkRoundTrip } from '../src/fidelity.js';
+import { jsonValue } from './support/json-arbitrary.js';
 
 describe('checkRoundTrip', () => {
   it('accepts equal data and ignores key order, reporting it', () => {
@@ -44,7 +46,50 @@ describe('checkRoundTrip', () => {
     expect(report.truncated).toBe(true);
     expect(report.ok).toBe(false);
   });
+
+  it('says changed data is changed whatever the cap, 0 included: the cap shortens the list, never the verdict', () => {
+    const report = checkRoundTrip(1, 2, { maxDiffs: 0 });
+    expect(report).toMatchObject({ ok: false, diffs: [], truncated: true, counts: { value: 1 } });
+    expect(checkRoundTrip({ a: 1, b: 2 }, { b: 2, a: 1 }, { maxDiffs: 0 })).toMatchObject({ ok: true, diffs: [], truncated: true });
+    expect(checkRoundTrip([1], [1], { maxDiffs: 0 })).toMatchObject({ ok: true, diffs: [], truncated: false });
+  });
+
+  it('with any cap: the same verdict and counts as uncapped, the first diffs of the full list, truncated when some were left out', () => {
+    const value = jsonValue({ keys: fc.constantFrom('a', 'b', 'c', 'x y'), numbers: fc.constantFrom(0, -0, 1, 2.5), strings: fc.constantFrom('', 's', 't') });
+    // Half the pairs equal as data (a clone, its keys maybe reordered), half two independent values.
+    const pair = fc.oneof(
+      value.map((v) => [v, reorder(structuredClone(v))] as const),
+      fc.tuple(value, value),
+    );
+    const cap = fc.oneof(fc.constant(0), fc.nat(4), fc.nat(50));
+    let changed = 0;
+    fc.assert(
+      fc.property(pair, cap, ([expected, actual], maxDiffs) => {
+        const full = checkRoundTrip(expected, actual, { maxDiffs: Infinity });
+        const capped = checkRoundTrip(expected, actual, { maxDiffs });
+        expect(capped.ok).toBe(full.diffs.every((diff) => diff.kind === 'order'));
+        expect(capped.counts).toEqual(full.counts);
+        expect(capped.diffs).toEqual(full.diffs.slice(0, maxDiffs));
+        expect(capped.truncated).toBe(full.diffs.length > maxDiffs);
+        if (!full.ok && maxDiffs === 0) changed++;
+      }),
+      { numRuns: 2000 },
+    );
+    // The generator must have made the case the cap used to hide: changed data under a cap of 0.
+    expect(changed).toBeGreaterThan(100);
+  });
+
+  it('refuses a cap that is not a count', () => {
+    for (const maxDiffs of [-1, 1.5, Number.NaN, -Infinity]) expect(() => checkRoundTrip(1, 1, { maxDiffs })).toThrow(RangeError);
+  });
 });
+
+/** `value` with every object's keys in reverse order (the same JSON data). */
+function reorder(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reorder);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reorder(v)]));
+}
 
 describe('checkRoundTrip with many key-order notes', () => {
   it('lists the changed value first and never truncates it away behind order notes; counts every kind', () => {
