@@ -1,5 +1,3 @@
-import { decodeUtf8 } from '../../wire/utf8.js';
-
 /**
  * The keys of the maps the validating reader has open, to refuse a map that holds one key twice.
  * JSON.parse keeps the last value, @msgpack/msgpack and cbor-x keep the last too, but other readers
@@ -7,15 +5,16 @@ import { decodeUtf8 } from '../../wire/utf8.js';
  * (from plain objects) never write such maps, so they are malformed input here, not data to pick from.
  *
  * One region per open map (nested maps stack above their parent's keys); each key is kept as its
- * byte range and a hash, and compared as text only when two hashes are equal.
+ * text, a hash of its bytes and where it began. A map's hashes are sorted (native, O(n log n)); only
+ * when two are equal are the keys themselves sorted and compared. The hash is public and 32 bits,
+ * so anyone can build keys that collide (a whole map of them): that costs one comparison sort of the
+ * texts, O(n log n) comparisons whatever the keys, never a comparison of every pair.
  */
 export class MapKeys {
   private top = 0;
   private hashes = new Int32Array(64);
-  /** Byte range of each key, or -1 for a key given in chunks (its text is in `text`; `to` holds where it starts). */
-  private from = new Float64Array(64);
-  private to = new Float64Array(64);
-  private text: Array<string | undefined> = [];
+  private offsets = new Float64Array(64);
+  private texts: string[] = [];
   private sortScratch = new Int32Array(64);
 
   /** Where the keys of a map opened now begin: pass it to `duplicate` when the map closes. */
@@ -26,32 +25,33 @@ export class MapKeys {
   /** Forgets every key (between inputs, and so no key text outlives one). */
   clear(): void {
     this.top = 0;
-    this.text.length = 0;
+    this.texts.length = 0;
   }
 
-  /** A key of the innermost open map: the bytes `[from, to)`, or with `text` for a key given in chunks (that began at byte `start`). */
-  add(start: number, from: number, to: number, hash: number, text: string | undefined): void {
+  /** A key of the innermost open map: its text, the hash of its UTF-8 bytes (`hashBytes`) and the byte it began at. */
+  add(offset: number, hash: number, text: string): void {
     const index = this.top++;
     if (index >= this.hashes.length) this.grow();
     this.hashes[index] = hash;
-    this.from[index] = text === undefined ? from : -1;
-    this.to[index] = text === undefined ? to : start;
-    if (text !== undefined) this.text[index] = text;
+    this.offsets[index] = offset;
+    this.texts[index] = text;
   }
 
-  /** Drops the keys added since `base` (a map that closed) and returns the first key among them held twice, with the byte offsets of both. */
-  duplicate(base: number, bytes: Uint8Array): { key: string; first: number; second: number } | undefined {
+  /**
+   * Drops the keys added since `base` (a map that closed) and returns the key held twice whose
+   * second occurrence comes first, with the byte offsets of its first two occurrences.
+   */
+  duplicate(base: number): { key: string; first: number; second: number } | undefined {
     const top = this.top;
     this.top = base;
     const count = top - base;
     if (count < 2) return undefined;
     const hashes = this.hashes;
+    const texts = this.texts;
     if (count <= 12) {
       for (let i = base + 1; i < top; i++) {
-        const hash = hashes[i];
         for (let j = base; j < i; j++) {
-          const found = hashes[j] === hash ? this.same(bytes, j, i) : undefined;
-          if (found) return found;
+          if (hashes[j] === hashes[i] && texts[j] === texts[i]) return this.found(j, i);
         }
       }
       return undefined;
@@ -61,47 +61,49 @@ export class MapKeys {
     sorted.set(hashes.subarray(base, top));
     sorted.sort();
     for (let i = 1; i < count; i++) {
-      if (sorted[i] !== sorted[i - 1]) continue;
-      // Equal hashes (rare): compare the keys themselves.
-      const hash = sorted[i];
-      for (let a = base; a < top; a++) {
-        if (hashes[a] !== hash) continue;
-        for (let b = a + 1; b < top; b++) {
-          const found = hashes[b] === hash ? this.same(bytes, a, b) : undefined;
-          if (found) return found;
-        }
-      }
+      if (sorted[i] === sorted[i - 1]) return this.duplicateBySorting(base, top);
     }
     return undefined;
   }
 
-  /** Keys `a` and `b` when they are the same text. */
-  private same(bytes: Uint8Array, a: number, b: number): { key: string; first: number; second: number } | undefined {
-    const key = this.keyText(bytes, a);
-    if (key !== this.keyText(bytes, b)) return undefined;
-    return { key, first: this.offsetOf(a), second: this.offsetOf(b) };
+  /** `duplicate` when some hashes are equal: the keys sorted by text (then position), equal neighbours compared. */
+  private duplicateBySorting(base: number, top: number): { key: string; first: number; second: number } | undefined {
+    const texts = this.texts;
+    const order: number[] = [];
+    for (let i = base; i < top; i++) order.push(i);
+    order.sort((a, b) => {
+      const x = texts[a] as string;
+      const y = texts[b] as string;
+      return x < y ? -1 : x > y ? 1 : a - b;
+    });
+    // In a run of equal texts (positions ascending) the first two are the key's first two occurrences.
+    let first = -1;
+    let second = top;
+    for (let i = 1; i < order.length; i++) {
+      const at = order[i] as number;
+      const before = order[i - 1] as number;
+      if (texts[at] !== texts[before]) continue;
+      const runStart = i === 1 || texts[order[i - 2] as number] !== texts[at];
+      if (runStart && at < second) {
+        first = before;
+        second = at;
+      }
+    }
+    return first === -1 ? undefined : this.found(first, second);
   }
 
-  private keyText(bytes: Uint8Array, index: number): string {
-    const from = this.from[index] as number;
-    return from === -1 ? (this.text[index] as string) : decodeUtf8(bytes, from, this.to[index] as number);
-  }
-
-  private offsetOf(index: number): number {
-    return this.from[index] === -1 ? (this.to[index] as number) : (this.from[index] as number);
+  private found(first: number, second: number): { key: string; first: number; second: number } {
+    return { key: this.texts[first] as string, first: this.offsets[first] as number, second: this.offsets[second] as number };
   }
 
   private grow(): void {
     const size = this.hashes.length * 2;
     const hashes = new Int32Array(size);
-    const from = new Float64Array(size);
-    const to = new Float64Array(size);
+    const offsets = new Float64Array(size);
     hashes.set(this.hashes);
-    from.set(this.from);
-    to.set(this.to);
+    offsets.set(this.offsets);
     this.hashes = hashes;
-    this.from = from;
-    this.to = to;
+    this.offsets = offsets;
   }
 }
 

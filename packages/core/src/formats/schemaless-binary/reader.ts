@@ -101,10 +101,11 @@ export abstract class BinaryReader extends BinaryInput {
     if (to - from > this.limits.maxStringLength) throw this.limit('maxStringLength', `a string of ${to - from} bytes`, start);
     const bad = invalidUtf8Offset(bytes, from, to);
     if (bad >= 0) throw this.badUtf8(bad, start);
-    if (isKey) this.keys.add(start, from, to, hashBytes(HASH_SEED, bytes, from, to), undefined);
     const value = decodeUtf8(bytes, from, to);
-    if (isKey) this.pendingKeys[this.depth] = value;
-    else this.put(value);
+    if (isKey) {
+      this.keys.add(start, hashBytes(HASH_SEED, bytes, from, to), value);
+      this.pendingKeys[this.depth] = value;
+    } else this.put(value);
     this.complete();
   }
 
@@ -126,9 +127,10 @@ export abstract class BinaryReader extends BinaryInput {
     }
     let value = '';
     for (let i = 0; i < ranges.length; i += 2) value += decodeUtf8(bytes, ranges[i] as number, ranges[i + 1] as number);
-    if (isKey) this.keys.add(start, -1, -1, hash, value);
-    if (isKey) this.pendingKeys[this.depth] = value;
-    else this.put(value);
+    if (isKey) {
+      this.keys.add(start, hash, value);
+      this.pendingKeys[this.depth] = value;
+    } else this.put(value);
     this.complete();
   }
 
@@ -224,7 +226,7 @@ export abstract class BinaryReader extends BinaryInput {
 
   /** Refuses the map closing at `depth` if it holds one key twice (see map-keys.ts for why). */
   private checkKeys(depth: number): void {
-    const twice = this.keys.duplicate(this.keyBase[depth] as number, this.bytes);
+    const twice = this.keys.duplicate(this.keyBase[depth] as number);
     if (twice === undefined) return;
     throw this.fail(
       this.startAt[depth] as number,
