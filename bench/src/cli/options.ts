@@ -3,9 +3,12 @@ import { FORMATS } from '@wirebench/core';
 import { WirebenchError } from '@wirebench/core';
 import type { ImplementationChoice } from '@wirebench/core/measure';
 import { parseImplementations } from '@wirebench/core/measure';
-import { UsageError, parseCommandLine, parseFormats, parseNumber as number } from '@wirebench/core/node';
+import { MAX_ROUNDS, MAX_ROUND_TIME_MS, UsageError, parseCommandLine, parseFormats, parseNumber as number } from '@wirebench/core/node';
 import type { SuiteName } from '../suites/index.js';
 import { SUITE_NAMES } from '../suites/index.js';
+
+/** The most `--budget` takes: a day, in seconds. */
+const MAX_BUDGET_S = 86_400;
 
 /** The bench command line, shared by `npm run bench` (Node) and `npm run bench:browser`. */
 
@@ -96,7 +99,7 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
       throw error;
     }
   }
-  const cpuThrottle = browser ? number(string('cpu-throttle') as string, '--cpu-throttle', 1) : 1;
+  const cpuThrottle = browser ? number(string('cpu-throttle') as string, '--cpu-throttle', 1, 100) : 1;
   const mode = browser ? (string('mode') as string) : 'page';
   if (!['page', 'worker', 'both'].includes(mode)) throw new UsageError(`--mode must be page, worker or both, got "${mode}"`);
   const seed = Number(string('seed'));
@@ -111,10 +114,10 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
     filter,
     libraries: values.libraries === true,
     quick: values.quick === true,
-    rounds: Math.round(number(string('rounds') ?? String(preset.rounds), '--rounds', 3)),
-    roundTime: number(string('time') ?? String(preset.roundTime), '--time', 1),
-    warmupTime: number(string('warmup') ?? String(preset.warmupTime), '--warmup', 1),
-    budget: budget === undefined ? undefined : number(budget, '--budget', 1),
+    rounds: Math.round(number(string('rounds') ?? String(preset.rounds), '--rounds', 3, MAX_ROUNDS)),
+    roundTime: number(string('time') ?? String(preset.roundTime), '--time', 1, MAX_ROUND_TIME_MS),
+    warmupTime: number(string('warmup') ?? String(preset.warmupTime), '--warmup', 1, MAX_ROUND_TIME_MS),
+    budget: budget === undefined ? undefined : number(budget, '--budget', 1, MAX_BUDGET_S),
     seed,
     json: string('json'),
     html: string('html'),
@@ -151,10 +154,10 @@ JSON measured in the same rounds.
                        named "format (library)"
   --filter <regex>     only payloads whose name matches (case-insensitive)
   --quick              CI settings: ${QUICK.rounds} rounds × ${QUICK.roundTime} ms per task (default ${DEFAULTS.rounds} × ${DEFAULTS.roundTime} ms)
-  --rounds <n>         interleaved rounds per payload (at least 3)
-  --time <ms>          milliseconds each task is timed in each round
+  --rounds <n>         interleaved rounds per payload (3 to ${MAX_ROUNDS})
+  --time <ms>          milliseconds each task is timed in each round (1 to ${MAX_ROUND_TIME_MS})
   --warmup <ms>        milliseconds of warm-up per task (default ${DEFAULTS.warmupTime}, quick ${QUICK.warmupTime})
-  --budget <s>         stop adding rounds once this many seconds are spent (at least 3 rounds each)
+  --budget <s>         stop adding rounds once this many seconds are spent (at least 3 rounds each; 1 to ${MAX_BUDGET_S})
   --seed <n>           seed of the generated payloads (default 1)
   --json <file>        write the result JSON there (default bench/results/latest.json)
   --html <file>        write a self-contained HTML report there

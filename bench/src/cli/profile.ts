@@ -103,7 +103,7 @@ function parseProfileArgs(argv: readonly string[]): ProfileArgs | 'help' {
   if (op !== 'encode' && op !== 'decode') throw new UsageError(`--op must be encode or decode, got "${op}"`);
   const seed = Number(values.seed);
   if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got "${values.seed}"`);
-  const top = parseNumber(values.top, '--top', 1);
+  const top = parseNumber(values.top, '--top', 1, 10_000);
   if (!Number.isInteger(top)) throw new UsageError(`--top must be a whole number, got "${values.top}"`);
 
   const known: string[] = IMPLEMENTATIONS[format].map((i) => i.id);
@@ -121,7 +121,7 @@ function parseProfileArgs(argv: readonly string[]): ProfileArgs | 'help' {
     implementations,
     named: values.implementations !== undefined,
     browser: values.browser === true,
-    seconds: parseNumber(values.seconds, '--seconds', 0.1),
+    seconds: parseNumber(values.seconds, '--seconds', 0.1, 3600),
     top,
     out: values.out,
   };

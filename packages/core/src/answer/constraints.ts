@@ -1,3 +1,4 @@
+import { parseDecimal } from '../decimal.js';
 import { WirebenchError } from '../errors.js';
 import type { EvalUse, ImplementationCapabilities, Int64Behaviour } from './capabilities.js';
 import { capabilitiesOf, isReadable, needsSharedSchema } from './capabilities.js';
@@ -49,6 +50,19 @@ export type ExclusionCode = 'not-measured' | 'node-only' | 'lost-data' | 'no-fig
 export interface Exclusion {
   readonly code: ExclusionCode;
   readonly message: string;
+}
+
+/** The largest JavaScript budget, in kB: past any app's bundle (a terabyte), and its bytes an exact integer. */
+export const MAX_BUNDLE_BUDGET_KB = 1e9;
+
+/**
+ * A JavaScript budget as a person types it (a form, a flag, a query string), in kB of 1,000 B: its
+ * whole bytes, or undefined when the text is not a decimal number from 0 to MAX_BUNDLE_BUDGET_KB.
+ * The bound is on the kB typed, so the bytes are never Infinity (1e306 kB is 1e309 B).
+ */
+export function bundleBudgetBytes(kbText: string): number | undefined {
+  const kb = parseDecimal(kbText);
+  return kb === undefined || kb > MAX_BUNDLE_BUDGET_KB ? undefined : Math.round(kb * 1000);
 }
 
 /** Checks `constraints` and fills in the defaults; a WirebenchError names what is wrong. */

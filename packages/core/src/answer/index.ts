@@ -17,7 +17,7 @@ export { IMPLEMENTATION_CAPABILITIES, READABLE_FORMATS, capabilitiesOf, isReadab
 export type { FirstDiff, RowExtras, RowFacts } from './facts.js';
 export { rowFacts } from './facts.js';
 export type { Constraints, Exclusion, ExclusionCode, ResolvedConstraints, RowCapabilities } from './constraints.js';
-export { constraintExclusions, resolveConstraints, rowCapabilities } from './constraints.js';
+export { MAX_BUNDLE_BUDGET_KB, bundleBudgetBytes, constraintExclusions, resolveConstraints, rowCapabilities } from './constraints.js';
 export type { ReasonInput } from './reasons.js';
 export { rankedDetail, rankedReason } from './reasons.js';
 export type { LevelWith } from './level.js';

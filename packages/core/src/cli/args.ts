@@ -1,4 +1,5 @@
 import type { Constraints } from '../answer/constraints.js';
+import { MAX_BUNDLE_BUDGET_KB, bundleBudgetBytes } from '../answer/constraints.js';
 import { DEFAULT_NETWORK_IDS, NETWORK_PRESETS, findNetworkPreset } from '../answer/networks.js';
 import type { ServedEncoding } from '../answer/served.js';
 import { SERVED_ENCODINGS } from '../answer/served.js';
@@ -8,7 +9,7 @@ import { WirebenchError } from '../errors.js';
 import { IMPLEMENTATION_IDS } from '../implementations.js';
 import type { ImplementationChoice } from '../measure/plan.js';
 import { parseImplementations } from '../measure/plan.js';
-import { UsageError, parseCommandLine, parseFormats, parseMilliseconds, parseNumber } from '../node/usage.js';
+import { MAX_ROUNDS, MAX_ROUND_TIME_MS, UsageError, parseCommandLine, parseFormats, parseMilliseconds, parseNumber } from '../node/usage.js';
 import { LEGEND } from '../report/text.js';
 
 /** The `wirebench` command line: what it accepts, and the help text that explains every option. */
@@ -45,8 +46,6 @@ export const DEFAULTS = { rounds: 11, roundTime: 40, warmupTime: 150 } as const;
 export const QUICK = { rounds: 5, roundTime: 10, warmupTime: 30 } as const;
 /** The ranking's link and served encoding when none is named: a typical 4G phone, and the gzip nearly every API server sends. */
 export const ANSWER_DEFAULTS = { network: '4g', served: 'gzip' } as const satisfies Pick<Constraints, 'network' | 'served'>;
-/** `--bundle-budget` is in kilobytes of 1,000 bytes, as every size wirebench prints. */
-const KB = 1000;
 
 /** Every option the command line accepts (USAGE explains each; a test holds them to it). */
 export const CLI_OPTIONS = {
@@ -88,8 +87,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     formatsGiven: values.formats !== undefined,
     implementations: implementationsOption(values.implementations),
     quick: values.quick === true,
-    rounds: Math.round(parseNumber(values.rounds ?? String(preset.rounds), '--rounds', 3)),
-    roundTime: parseMilliseconds(values.time ?? String(preset.roundTime), '--time', 1),
+    rounds: Math.round(parseNumber(values.rounds ?? String(preset.rounds), '--rounds', 3, MAX_ROUNDS)),
+    roundTime: parseMilliseconds(values.time ?? String(preset.roundTime), '--time', 1, MAX_ROUND_TIME_MS),
     warmupTime: preset.warmupTime,
     json: values.json === true,
     html: nonEmpty(values.html, '--html'),
@@ -98,13 +97,19 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     constraints: {
       network: networkOption(values.network ?? ANSWER_DEFAULTS.network),
       served: servedOption(values.served ?? ANSWER_DEFAULTS.served),
-      ...(values['bundle-budget'] !== undefined ? { bundleBudgetBytes: Math.round(parseNumber(values['bundle-budget'], '--bundle-budget', 0) * KB) } : {}),
+      ...(values['bundle-budget'] !== undefined ? { bundleBudgetBytes: bundleBudgetOption(values['bundle-budget']) } : {}),
       noEval: values['no-eval'] === true,
       exactInt64: values['exact-int64'] === true,
       readableTraffic: values.readable === true,
       sharedSchemaOk: values['no-shared-schema'] !== true,
     },
   };
+}
+
+function bundleBudgetOption(text: string): number {
+  const bytes = bundleBudgetBytes(text);
+  if (bytes === undefined) throw new UsageError(`--bundle-budget must be a number of kB from 0 to ${MAX_BUNDLE_BUDGET_KB}, got "${text}"`);
+  return bytes;
 }
 
 function servedOption(text: string): ServedEncoding {
@@ -168,8 +173,8 @@ path.
                        not installed gets a note saying how to install it)
   --quick              a fast look: ${QUICK.rounds} rounds × ${QUICK.roundTime} ms per task, ${QUICK.warmupTime} ms warm-up
                        (default ${DEFAULTS.rounds} rounds × ${DEFAULTS.roundTime} ms, ${DEFAULTS.warmupTime} ms warm-up: about 10 s for a 600 KB file)
-  --rounds <n>         interleaved rounds per payload (at least 3); more rounds, narrower intervals
-  --time <ms>          milliseconds each task is timed in each round (at least 1)
+  --rounds <n>         interleaved rounds per payload (3 to ${MAX_ROUNDS}); more rounds, narrower intervals
+  --time <ms>          milliseconds each task is timed in each round (1 to ${MAX_ROUND_TIME_MS})
   --json               print the result as JSON on stdout instead of the tables: the versioned
                        "wirebench-result" of the engine (what npm run bench:compare reads) with a
                        "notes" array; progress and messages stay on stderr
@@ -186,8 +191,8 @@ ${PRESET_LIST}
                        what your server sends (default ${ANSWER_DEFAULTS.served}): the encoded bytes as they are, or
                        compressed; the ranking uses those bytes and their decompression time
   --bundle-budget <KB> the most gzipped JavaScript a format's implementation may add to your app, in
-                       KB of 1,000 bytes (10 = 10,000 bytes): a row whose JS is over it is not
-                       ranked
+                       KB of 1,000 bytes (10 = 10,000 bytes; 0 to ${MAX_BUNDLE_BUDGET_KB}): a row whose JS
+                       is over it is not ranked
   --no-eval            your page's Content-Security-Policy has no 'unsafe-eval': a row that needs
                        new Function (protobufjs), or was measured with the code wirebench generates
                        with it (protobuf, flatbuffers), is not ranked

@@ -11,4 +11,4 @@ export type { IsolatedJob, IsolatedOptions, IsolatedPlan, IsolatedPlanner, Isola
 export { measureIsolated } from './isolated.js';
 export { progressReporter } from './progress.js';
 export type { CommandLine, CommandOptions } from './usage.js';
-export { UsageError, checkOutput, checkOutputFolder, parseCommandLine, parseFormats, parseNumber, writeOutput } from './usage.js';
+export { MAX_ROUNDS, MAX_ROUND_TIME_MS, UsageError, checkOutput, checkOutputFolder, parseCommandLine, parseFormats, parseNumber, writeOutput } from './usage.js';

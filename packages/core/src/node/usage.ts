@@ -4,6 +4,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { parseArgs } from 'node:util';
 import type { FormatId } from '../codec.js';
 import { FORMATS } from '../codec.js';
+import { parseDecimal } from '../decimal.js';
 
 /** What the command lines (the CLI, the bench's runners) share: usage errors, argument values, output files. */
 
@@ -72,22 +73,24 @@ export function parseFormats(text: string, option = '--formats', withJson = true
   return formats;
 }
 
-/** A number argument of at least `min`. */
-export function parseNumber(text: string, option: string, min: number): number {
-  return parseQuantity(text, option, min, 'a number');
+/** The most rounds and milliseconds per task and round a command takes: past them one run would last days (the defaults are 11 rounds of 40 ms). */
+export const MAX_ROUNDS = 1000;
+export const MAX_ROUND_TIME_MS = 60_000;
+
+/** A number argument from `min` to `max` (each option states its most: a number past it would make a run that never ends). */
+export function parseNumber(text: string, option: string, min: number, max: number): number {
+  return parseQuantity(text, option, min, max, 'a number');
 }
 
-/** A number of milliseconds of at least `min`: the message names the unit, which an option such as `--time` does not. */
-export function parseMilliseconds(text: string, option: string, min: number): number {
-  return parseQuantity(text, option, min, 'a number of milliseconds');
+/** A number of milliseconds from `min` to `max`: the message names the unit, which an option such as `--time` does not. */
+export function parseMilliseconds(text: string, option: string, min: number, max: number): number {
+  return parseQuantity(text, option, min, max, 'a number of milliseconds');
 }
 
-/** Decimal digits only, as a user types a quantity: `Number()` alone also took `0x10`, `0b1` and `Infinity`. */
-const DECIMAL = /^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-
-function parseQuantity(text: string, option: string, min: number, what: string): number {
-  const value = Number(text);
-  if (!DECIMAL.test(text.trim()) || !Number.isFinite(value) || value < min) throw new UsageError(`${option} must be ${what} ≥ ${min}, got "${text}"`);
+function parseQuantity(text: string, option: string, min: number, max: number, what: string): number {
+  const value = parseDecimal(text);
+  if (value === undefined || value < min) throw new UsageError(`${option} must be ${what} ≥ ${min}, got "${text}"`);
+  if (value > max) throw new UsageError(`${option} must be ${what} ≤ ${max}, got "${text}"`);
   return value;
 }
 

@@ -442,7 +442,10 @@ describe('wirebench on bad input', () => {
         /^wirebench: --network: no network preset "5g"; expected one of "edge", "2g", "3g-slow", "dsl", "3g", "3g-fast", "cable", "4g", "lte", "fios" \(see wirebench --help\)$/,
       ],
       [[order, '--served', 'zstd'], /^wirebench: --served: unknown encoding "zstd"; choose from none, gzip, brotli \(see wirebench --help\)$/],
-      [[order, '--bundle-budget', 'ten'], /^wirebench: --bundle-budget must be a number ≥ 0, got "ten" \(see wirebench --help\)$/],
+      [[order, '--bundle-budget', 'ten'], /^wirebench: --bundle-budget must be a number of kB from 0 to 1000000000, got "ten" \(see wirebench --help\)$/],
+      // Finite in kB, Infinity in bytes: refused before measuring, not after.
+      [[order, '--bundle-budget', '1e306'], /^wirebench: --bundle-budget must be a number of kB from 0 to 1000000000, got "1e306" \(see wirebench --help\)$/],
+      [[order, '--rounds', '1e306'], /^wirebench: --rounds must be a number ≤ 1000, got "1e306"/],
     ];
     for (const [args, message] of cases) {
       const run = wirebench([...FAST, ...args]);

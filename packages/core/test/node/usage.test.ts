@@ -29,22 +29,23 @@ describe('parseCommandLine', () => {
 
 describe('parseNumber, parseMilliseconds', () => {
   it('refuse what is no number or less than the least value, saying what the number counts', () => {
-    expect(parseMilliseconds('40', '--time', 1)).toBe(40);
-    expect(() => parseMilliseconds('-5', '--time', 1)).toThrow(new UsageError('--time must be a number of milliseconds ≥ 1, got "-5"'));
-    expect(parseNumber('3', '--rounds', 3)).toBe(3);
-    expect(() => parseNumber('2', '--rounds', 3)).toThrow(new UsageError('--rounds must be a number ≥ 3, got "2"'));
-    expect(() => parseNumber(' ', '--rounds', 3)).toThrow(UsageError);
-    expect(() => parseNumber('Infinity', '--rounds', 3)).toThrow(UsageError);
+    expect(parseMilliseconds('40', '--time', 1, 100)).toBe(40);
+    expect(() => parseMilliseconds('-5', '--time', 1, 100)).toThrow(new UsageError('--time must be a number of milliseconds ≥ 1, got "-5"'));
+    expect(parseNumber('3', '--rounds', 3, 1000)).toBe(3);
+    expect(() => parseNumber('2', '--rounds', 3, 1000)).toThrow(new UsageError('--rounds must be a number ≥ 3, got "2"'));
+    expect(() => parseNumber(' ', '--rounds', 3, 1000)).toThrow(UsageError);
+    expect(() => parseNumber('Infinity', '--rounds', 3, 1000)).toThrow(UsageError);
+    expect(() => parseNumber('1001', '--rounds', 3, 1000)).toThrow(new UsageError('--rounds must be a number ≤ 1000, got "1001"'));
   });
 
   it('take decimal quantities only, as a user types them (not hex, binary or octal literals)', () => {
-    expect(parseNumber('0.5', '--bundle-budget', 0)).toBe(0.5);
-    expect(parseNumber('.5', '--bundle-budget', 0)).toBe(0.5);
-    expect(parseNumber(' 12 ', '--bundle-budget', 0)).toBe(12);
-    expect(parseNumber('5.', '--bundle-budget', 0)).toBe(5);
-    expect(parseNumber('1e3', '--bundle-budget', 0)).toBe(1000);
+    expect(parseNumber('0.5', '--bundle-budget', 0, 1e9)).toBe(0.5);
+    expect(parseNumber('.5', '--bundle-budget', 0, 1e9)).toBe(0.5);
+    expect(parseNumber(' 12 ', '--bundle-budget', 0, 1e9)).toBe(12);
+    expect(parseNumber('5.', '--bundle-budget', 0, 1e9)).toBe(5);
+    expect(parseNumber('1e3', '--bundle-budget', 0, 1e9)).toBe(1000);
     for (const text of ['0x10', '0b1', '0o7', '1_000', '']) {
-      expect(() => parseNumber(text, '--bundle-budget', 0), text).toThrow(new UsageError(`--bundle-budget must be a number ≥ 0, got "${text}"`));
+      expect(() => parseNumber(text, '--bundle-budget', 0, 1e9), text).toThrow(new UsageError(`--bundle-budget must be a number ≥ 0, got "${text}"`));
     }
   });
 });

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import type { ServedEncoding } from '@wirebench/core/answer';
-import { NETWORK_PRESETS } from '@wirebench/core/answer';
+import { MAX_BUNDLE_BUDGET_KB, NETWORK_PRESETS } from '@wirebench/core/answer';
 import type { ConstraintChoice } from './constraints.js';
 import { CONSTRAINT_FLAGS, budgetBytes } from './constraints.js';
 
@@ -70,7 +70,7 @@ export function ConstraintsForm({ choice, measured, served, onChange }: Constrai
         )}
         {budgetInvalid && (
           <p className="error" id={`${id}-budget-error`}>
-            Not a number of kB ≥ 0: no budget is applied.
+            Not a number of kB from 0 to {MAX_BUNDLE_BUDGET_KB.toLocaleString('en')}: no budget is applied.
           </p>
         )}
         {CONSTRAINT_FLAGS.map(({ flag, label }) => (

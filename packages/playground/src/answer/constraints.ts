@@ -3,7 +3,7 @@
  * ranking takes from them for one payload: the served encoding falls back to one this run measured.
  */
 import type { Constraints, ResolvedConstraints, ServedEncoding } from '@wirebench/core/answer';
-import { NETWORK_ROLES, SERVED_ENCODINGS } from '@wirebench/core/answer';
+import { NETWORK_ROLES, SERVED_ENCODINGS, bundleBudgetBytes } from '@wirebench/core/answer';
 import type { PayloadResult } from '../protocol.js';
 
 /** What the form's controls hold: the resolved constraints, with the budget as typed. */
@@ -33,11 +33,9 @@ export const DEFAULT_CHOICE: ConstraintChoice = {
   sharedSchemaOk: true,
 };
 
-/** The budget in bytes, null for none (empty), or undefined when the text is not a number ≥ 0. */
+/** The budget in bytes, null for none (empty), or undefined when the text is not a number of kB the CLI would take either. */
 export function budgetBytes(text: string): number | null | undefined {
-  if (text.trim() === '') return null;
-  const kb = Number(text);
-  return Number.isFinite(kb) && kb >= 0 ? Math.round(kb * 1000) : undefined;
+  return text.trim() === '' ? null : bundleBudgetBytes(text);
 }
 
 /**

@@ -1,0 +1,69 @@
+/**
+ * The command line's number options at their edges (src/cli/args.ts): every value is either taken
+ * as a finite number within the option's bounds, or a UsageError before anything is measured.
+ * How the process exits on one (exit 2, one line) is in main.test.ts.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MAX_BUNDLE_BUDGET_KB } from '../../src/answer/constraints.js';
+import { parseCliArgs } from '../../src/cli/args.js';
+import { MAX_ROUNDS, MAX_ROUND_TIME_MS, UsageError } from '../../src/node/usage.js';
+
+const EDGES = ['0', '-0', '1', '3', '1e3', '1e306', '1e308', '1e309', 'NaN', 'Infinity', '-1', '0x10', '', ' ', '2.5', '.5', '5.', '1e-400'];
+
+/** Each number option: what it sets, and its bounds in that unit. */
+const OPTIONS = [
+  { option: '--rounds', read: (args: ReturnType<typeof parseCliArgs>) => args.rounds, min: 3, max: MAX_ROUNDS },
+  { option: '--time', read: (args: ReturnType<typeof parseCliArgs>) => args.roundTime, min: 1, max: MAX_ROUND_TIME_MS },
+  { option: '--bundle-budget', read: (args: ReturnType<typeof parseCliArgs>) => args.constraints.bundleBudgetBytes, min: 0, max: MAX_BUNDLE_BUDGET_KB * 1000 },
+] as const;
+
+describe.each(OPTIONS)('$option', ({ option, read, min, max }) => {
+  /** The option's value, or the UsageError it raised (anything else fails the test). */
+  const parse = (text: string): number | UsageError => {
+    try {
+      const value = read(parseCliArgs(['payload.json', option, text]));
+      if (value === undefined) throw new Error(`${option} ${text}: no value`);
+      return value;
+    } catch (error) {
+      if (error instanceof UsageError) return error;
+      throw error;
+    }
+  };
+  const check = (text: string): void => {
+    const result = parse(text);
+    if (result instanceof UsageError) {
+      expect(result.message).toContain(option);
+      return;
+    }
+    expect(Number.isFinite(result), `${option} ${text} gave ${result}`).toBe(true);
+    expect(result).toBeGreaterThanOrEqual(min);
+    expect(result).toBeLessThanOrEqual(max);
+  };
+
+  it('takes an edge value within bounds or refuses it as a usage error', () => {
+    for (const text of EDGES) check(text);
+    expect(parse('1e306')).toBeInstanceOf(UsageError);
+    expect(parse('1e308')).toBeInstanceOf(UsageError);
+    expect(parse('NaN')).toBeInstanceOf(UsageError);
+    expect(parse('-0')).toBeInstanceOf(UsageError);
+  });
+
+  it('takes any decimal text within bounds or refuses it as a usage error', () => {
+    const decimal = fc.oneof(
+      fc.double({ noNaN: false }).map(String),
+      fc.tuple(fc.nat(999), fc.integer({ min: -400, max: 400 })).map(([m, e]) => `${m}e${e}`),
+      fc.string({ maxLength: 8 }),
+    );
+    fc.assert(fc.property(decimal, (text) => check(text)), { numRuns: 1000 });
+  });
+});
+
+describe('--bundle-budget', () => {
+  it('is kB of 1,000 B, rounded to whole bytes; 0 is a budget, not none', () => {
+    expect(parseCliArgs(['p.json', '--bundle-budget', '0']).constraints.bundleBudgetBytes).toBe(0);
+    expect(parseCliArgs(['p.json', '--bundle-budget', '10.0004']).constraints.bundleBudgetBytes).toBe(10_000);
+    expect(parseCliArgs(['p.json', '--bundle-budget', '1e9']).constraints.bundleBudgetBytes).toBe(1e12);
+    expect(parseCliArgs(['p.json']).constraints.bundleBudgetBytes).toBeUndefined();
+  });
+});
