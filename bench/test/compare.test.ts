@@ -270,16 +270,19 @@ describe('compareResults', () => {
 
   it('rejects invalid input with a one-line message that names the run and what is wrong', () => {
     const good = result({ small: [{ name: 'cbor', decode: [1, 1, 1] }] }, 3);
+    const [json, cbor] = good.payloads[0]!.rows as [RowResult, RowResult & { decode: OperationResult }];
+    /** `good` with its cbor row's `fields` replaced: the rest of the result stays valid, so the check names this field. */
+    const withCbor = (fields: Record<string, unknown>): unknown => ({ ...good, payloads: [{ ...good.payloads[0], rows: [json, { ...cbor, ...fields }] }] });
     const cases: [unknown, RegExp][] = [
       [[], /^run a: not a wirebench result: expected a JSON object, got an array$/],
       [{ node: 'v20', results: [] }, /^run a: not a wirebench result: "format" is missing, expected "wirebench-result"/],
       [{ ...good, version: 2 }, /^run a: wirebench result version 2 is not supported: this wirebench reads version 1/],
-      [{ ...good, payloads: 'none' }, /^run a: malformed wirebench result: payloads must be an array$/],
-      [{ ...good, payloads: [{ name: 'small', reference: 'json', rows: [{ name: 'cbor', kind: 'codec', decode: { median: 1, vsJson: { estimate: 1, low: 1, high: 1, perRound: ['fast'] } } }] }] }, /^run a: malformed wirebench result: payloads\[0\]\.rows\[0\]\.decode\.vsJson\.perRound must be an array of numbers$/],
-      [{ ...good, payloads: [{ name: 'small', reference: 'json', rows: [{ name: 'cbor', kind: 'row' }] }] }, /^run a: malformed wirebench result: payloads\[0\]\.rows\[0\]\.kind must be "codec", "library" or "custom"$/],
-      [{ ...good, payloads: [{ name: 'small', reference: 'json', rows: [{ name: 'cbor', kind: 'codec', encode: { median: null } }] }] }, /^run a: malformed wirebench result: payloads\[0\]\.rows\[0\]\.encode\.median must be a number$/],
-      [{ ...good, payloads: [{ name: 'small', reference: 'json', rows: [{ name: 'cbor', kind: 'codec', fidelity: { ok: false } }] }] }, /^run a: malformed wirebench result: payloads\[0\]\.rows\[0\]\.fidelity\.diffs must be an array$/],
-      [{ ...good, environment: { runtime: 'node' } }, /^run a: malformed wirebench result: environment\.runtimeVersion must be a string$/],
+      [{ ...good, payloads: 'none' }, /^run a: malformed wirebench result: payloads must be an array, got "none"$/],
+      [withCbor({ decode: { ...cbor.decode, vsJson: { ...cbor.decode.vsJson, perRound: ['fast'] } } }), /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.decode\.vsJson\.perRound\[0\] must be a number or null, got "fast"$/],
+      [withCbor({ kind: 'row' }), /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.kind must be "codec", "library" or "custom", got "row"$/],
+      [withCbor({ encode: { ...cbor.decode, median: null } }), /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.encode\.median must be a finite number, got null$/],
+      [withCbor({ fidelity: { ok: false } }), /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.fidelity\.diffs is missing$/],
+      [{ ...good, environment: { runtime: 'node' } }, /^run a: malformed wirebench result: environment\.runtimeVersion is missing$/],
       [{ ...good, payloads: [...good.payloads, ...good.payloads] }, /^run a: malformed wirebench result: payloads holds "small" twice$/],
     ];
     for (const [bad, message] of cases) {

@@ -73,6 +73,14 @@ console.log(await measure([{ payload: { name: 'p', value: ${payload} }, codecs: 
     allowedPackages: ['tinybench'],
   },
   {
+    // What the playground's page loads to import another device's result; `measure` above must not pull it in.
+    name: '@wirebench/core/measure (validateMeasureResult)',
+    does: '`validateMeasureResult` of a result file, as the playground\'s device import and bench:compare read one',
+    source: `import { validateMeasureResult } from '@wirebench/core/measure';
+console.log(validateMeasureResult(JSON.parse(document.body.textContent ?? '{}')));`,
+    allowedPackages: ['valibot'],
+  },
+  {
     name: '@wirebench/core/attribution',
     does: "`attribute('msgpack', payload)`: its bytes by path and kind",
     source: `import { attribute } from '@wirebench/core/attribution';

@@ -297,13 +297,17 @@ describe.skipIf(!enabled)('playground in headless Chromium', () => {
     const page = await openPage(served);
     try {
       const input = page.locator('section[aria-labelledby="compare-heading"] input[type="file"]');
-      const base = { format: 'wirebench-result', version: 1 };
-      const environment = { runtime: 'worker', runtimeVersion: 'Chrome 140' };
+      // A valid result with no rows, then one field broken in each case.
+      const environment = { runtime: 'worker', runtimeVersion: 'Chrome 140', timerResolutionMs: 0.005, libraries: {} };
+      const options = { rounds: 7, roundTime: 10, warmupTime: 30, sampleTime: 0.5, budget: 8000, minRounds: 3, maxPressure: 0.25, retries: 2, bootstrapResamples: 2000, operations: ['encode', 'decode'], compressors: ['gzip'] };
+      const payload = { name: 'x', jsonBytes: 2, lossyNumbers: [], lossyCount: 0, reference: 'json', rounds: [], stoppedByBudget: false, suspect: false, rows: [] };
+      const base = { format: 'wirebench-result', version: 1, createdAt: '2026-01-01T00:00:00.000Z', environment, options, method: 'interleaved rounds', payloads: [payload] };
+      const { rows: _rows, ...noRows } = payload;
       const cases: [string, object, string][] = [
-        ['env-null.json', { ...base, environment: null, payloads: [{ name: 'x', reference: 'json', rows: [] }] }, 'malformed wirebench result: environment must be an object'],
-        ['no-rows.json', { ...base, environment, payloads: [{ name: 'x', reference: 'json' }] }, 'malformed wirebench result: payloads[0].rows must be an array'],
-        ['no-median.json', { ...base, environment, payloads: [{ name: 'x', reference: 'json', rows: [{ name: 'json', kind: 'codec', encode: {} }] }] }, 'malformed wirebench result: payloads[0].rows[0].encode.median must be a number'],
-        ['no-payloads.json', { ...base, environment, payloads: [] }, 'the result holds no payloads'],
+        ['env-null.json', { ...base, environment: null }, 'malformed wirebench result: environment must be an object, got null'],
+        ['no-rows.json', { ...base, payloads: [noRows] }, 'malformed wirebench result: payloads[0].rows is missing'],
+        ['no-median.json', { ...base, payloads: [{ ...payload, rows: [{ name: 'json', kind: 'codec', encode: {} }] }] }, 'malformed wirebench result: payloads[0].rows[0].encode.median is missing'],
+        ['no-payloads.json', { ...base, payloads: [] }, 'the result holds no payloads'],
       ];
       for (const [name, value, expected] of cases) {
         await input.setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(value)) });

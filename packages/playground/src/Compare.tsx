@@ -4,12 +4,11 @@
  */
 import type { ChangeEvent, ReactNode } from 'react';
 import { Component, useEffect, useState } from 'react';
-import type { Constraints } from '@wirebench/core/answer';
-import { formatMs, servedWords } from '@wirebench/core/answer';
-import { validateMeasureResult } from '@wirebench/core/measure';
-import type { AnswerComparison, DeviceUsable } from '@wirebench/core/report';
-import { compareAnswers, formatBytes, formatDuration, formatRatio } from '@wirebench/core/report';
-import type { MeasureResult, PayloadResult, RowResult } from './protocol.js';
+import { servedWords } from '@wirebench/core/answer';
+import type { AnswerComparison } from '@wirebench/core/report';
+import { formatBytes } from '@wirebench/core/report';
+import { answersSideBySide, comparisonLink, deviceName, deviceRows, readResult, theirPayload, usableCell } from './compare-devices.js';
+import type { MeasureResult, PayloadResult } from './protocol.js';
 
 /** A result file larger than this is refused unread: no real result comes near it. */
 const MAX_RESULT_BYTES = 20 * 1024 * 1024;
@@ -26,60 +25,29 @@ class CompareBoundary extends Component<{ children: ReactNode }, { error: string
   }
 }
 
-/** The result JSON in `text`, checked field by field, or an Error saying why it cannot be shown. */
-function readResult(text: string): MeasureResult {
-  const value: unknown = JSON.parse(text);
-  try {
-    const result = validateMeasureResult(value);
-    if (result.payloads.length === 0) throw new Error('the result holds no payloads');
-    return result;
-  } catch (error) {
-    throw new Error(`not a result this page can show: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-function deviceName(result: MeasureResult): string {
-  const env = result.environment;
-  return `${env.userAgent ?? `${env.runtime} ${env.runtimeVersion}`} (${env.cores ?? '?'} cores)`;
-}
-
-/** A row's median time and its ratio to JSON: `74.7 µs (0.62×)`. */
-function timeCell(row: RowResult | undefined, op: 'encode' | 'decode'): string {
-  const o = row?.[op];
-  if (!o) return '—';
-  return o.vsJson ? `${formatDuration(o.median)} (${formatRatio(o.vsJson.estimate)})` : formatDuration(o.median);
-}
-
 /**
- * The imported payload's answer beside this device's under the same constraints (the other device's:
- * its network, what the server sends, its budget…), or null while it loads or when either has none.
- * The answer's code is loaded here, not with the page.
+ * The imported payload's answer beside this device's (answersSideBySide), or why it cannot be
+ * given, or null while it loads or when either has none. The answer's code is loaded here, not with
+ * the page.
  */
-function useAnswersSideBySide(result: MeasureResult | null, mine: PayloadResult | undefined, other: MeasureResult | null, theirs: PayloadResult | undefined): AnswerComparison | null {
-  const [comparison, setComparison] = useState<AnswerComparison | null>(null);
+function useAnswersSideBySide(result: MeasureResult | null, mine: PayloadResult | undefined, other: MeasureResult | null, theirs: PayloadResult | undefined): AnswerComparison | string | null {
+  const [comparison, setComparison] = useState<AnswerComparison | string | null>(null);
   useEffect(() => {
     setComparison(null);
-    const answer = theirs?.answer;
-    if (!result || !mine || !other || !theirs || !answer) return;
+    if (!result || !mine || !other || !theirs?.answer) return;
     let live = true;
-    const { bundleBudgetBytes, ...flags } = answer.ranking.constraints;
-    const constraints: Constraints = { ...flags, ...(bundleBudgetBytes !== null ? { bundleBudgetBytes } : {}) };
-    void import('@wirebench/core/answer').then(({ withAnswers }) => {
-      const here = withAnswers({ ...result, payloads: [mine] }, constraints);
-      // Named alike, so the two pair up whatever each device called the payload.
-      const [side] = compareAnswers({ ...other, payloads: [{ ...theirs, name: mine.name }] }, here);
-      if (live) setComparison(side ?? null);
-    });
+    void import('@wirebench/core/answer')
+      .then(({ withAnswers }) => answersSideBySide(withAnswers, result, mine, other, theirs))
+      // Constraints this page cannot apply (a network it does not know) are said, not left as a blank.
+      .catch((error: unknown) => `the answers cannot be set side by side: ${error instanceof Error ? error.message : String(error)}`)
+      .then((side) => {
+        if (live) setComparison(side);
+      });
     return () => {
       live = false;
     };
   }, [result, mine, other, theirs]);
   return comparison;
-}
-
-function usableCell(d: DeviceUsable | undefined): string {
-  if (!d) return '—';
-  return `${formatMs(d.totalMs)} (device ${formatMs(d.deviceMs)})${d.rank !== undefined ? `, #${d.rank}` : ''}`;
 }
 
 /** Imports a result JSON from another device and shows its figures beside this device's. */
@@ -113,7 +81,7 @@ function CompareDevices({ result }: { result: MeasureResult | null }): ReactNode
     });
   };
   const mine = result?.payloads[0];
-  const theirs = other?.payloads.find((p) => p.name === mine?.name) ?? other?.payloads[0];
+  const theirs = other ? theirPayload(mine, other) : undefined;
   const answers = useAnswersSideBySide(result, mine, other, theirs);
   return (
     <section aria-labelledby="compare-heading">
@@ -141,28 +109,24 @@ function CompareDevices({ result }: { result: MeasureResult | null }): ReactNode
                 </tr>
               </thead>
               <tbody>
-                {theirs.rows
-                  .filter((r) => r.kind === 'codec')
-                  .map((row) => {
-                    const here = mine?.rows.find((r) => r.name === row.name);
-                    return (
-                      <tr key={row.name}>
-                        <th scope="row">{row.name}</th>
-                        <td data-label="encode here">{timeCell(here, 'encode')}</td>
-                        <td data-label="encode there">{timeCell(row, 'encode')}</td>
-                        <td data-label="decode here">{timeCell(here, 'decode')}</td>
-                        <td data-label="decode there">{timeCell(row, 'decode')}</td>
-                      </tr>
-                    );
-                  })}
+                {deviceRows(mine, theirs).map((row) => (
+                  <tr key={row.name}>
+                    <th scope="row">{row.name}</th>
+                    <td data-label="encode here">{row.encodeHere}</td>
+                    <td data-label="encode there">{row.encodeThere}</td>
+                    <td data-label="decode here">{row.decodeHere}</td>
+                    <td data-label="decode there">{row.decodeThere}</td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           </div>
-          {answers && (
+          {typeof answers === 'string' && <p className="error">{answers}</p>}
+          {answers && typeof answers !== 'string' && (
             <div className="table-box compare-answers">
               <table>
                 <caption>
-                  Time until usable on {answers.network === theirs.answer?.ranking.network.id ? theirs.answer.ranking.network.name : answers.network} {servedWords(answers.served)}, under the other device's constraints: the transfer is the same on both, the device part (decompression + decode) is each device's own; #: rank
+                  Time until usable on {comparisonLink(answers, theirs)} {servedWords(answers.served)}, under the other device's constraints: the transfer is the same on both, the device part (decompression + decode) is each device's own; #: rank
                 </caption>
                 <thead>
                   <tr>

@@ -6,8 +6,8 @@
  */
 export const BUNDLE_GZIP_BYTES: Readonly<Record<string, number>> = {
   '@wirebench/core/json': 2343,
-  '@wirebench/core/msgpack': 10152,
-  '@wirebench/core/cbor': 10433,
+  '@wirebench/core/msgpack': 10131,
+  '@wirebench/core/cbor': 10407,
   '@wirebench/core/protobuf': 12417,
   '@wirebench/core/flatbuffers': 12476,
   '@wirebench/core/msgpack/msgpack-msgpack': 6792,

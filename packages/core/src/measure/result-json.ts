@@ -1,18 +1,17 @@
 /**
  * The one check of a result JSON read from elsewhere (a file, another device's download): `bench
- * compare`, the CI gate and the playground's device comparison all read results through it. It
- * checks, in depth, every field those readers use, so a file from another tool or an older
- * wirebench fails with one line that says what is wrong and where, never a TypeError in a reader.
- * The rest of the result (the engine's own bookkeeping) is trusted. Pure and browser-safe.
+ * compare`, `bench:versus`, the CI gate, `bench:readme` and the playground's device comparison all
+ * read results through it. It checks the whole saved result in depth against the schemas of
+ * result-schema.ts, the same definition the result's types are held to, so a file from another tool
+ * or an older wirebench fails with one line that says what is wrong and where, never a TypeError in
+ * a reader. Pure and browser-safe.
  */
+import * as v from 'valibot';
+import { measureResultSchema } from './result-schema.js';
 import type { MeasureResult } from './types.js';
-import { ISOLATIONS, RESULT_FORMAT, RESULT_VERSION } from './types.js';
+import { RESULT_FORMAT, RESULT_VERSION } from './types.js';
 
-type Json = Record<string, unknown>;
-
-const ROW_KINDS: readonly string[] = ['codec', 'library', 'custom'];
-
-/** Returns `value` as a `MeasureResult`, or throws an Error with a one-line message saying what is wrong. */
+/** Returns `value` itself as a `MeasureResult`, or throws an Error with a one-line message saying what is wrong and where. */
 export function validateMeasureResult(value: unknown): MeasureResult {
   if (!isRecord(value)) throw new Error(`not a wirebench result: expected a JSON object, got ${describe(value)}`);
   if (value['format'] !== RESULT_FORMAT) {
@@ -23,129 +22,44 @@ export function validateMeasureResult(value: unknown): MeasureResult {
       `wirebench result version ${describe(value['version'])} is not supported: this wirebench reads version ${RESULT_VERSION}; measure again with the same wirebench`,
     );
   }
-  validateEnvironment(value['environment']);
-  validateOptions(value['options']);
-  const payloads = value['payloads'];
-  must(Array.isArray(payloads), 'payloads', 'an array');
-  unique(
-    payloads.map((payload, p) => validatePayload(payload, `payloads[${p}]`)),
-    'payloads',
-  );
+  // The first issue is enough to say what is wrong, and stopping there keeps a bad 20 MB file quick.
+  const checked = v.safeParse(measureResultSchema, value, { abortEarly: true });
+  if (!checked.success) throw new Error(`malformed wirebench result: ${issueText(checked.issues[0])}`);
+  // The value itself, not valibot's copy: the copy leaves out keys the schema does not name, and the
+  // schema's output is MeasureResult (result-schema.ts checks the two are the same at compile time).
   return value as unknown as MeasureResult;
 }
 
-function validateEnvironment(environment: unknown): void {
-  must(isRecord(environment), 'environment', 'an object');
-  for (const key of ['runtime', 'runtimeVersion'] as const) must(typeof environment[key] === 'string', `environment.${key}`, 'a string');
-  must(optional(environment['userAgent'], isString), 'environment.userAgent', 'a string');
-  must(optional(environment['cores'], isFiniteNumber), 'environment.cores', 'a number');
+/** `payloads[0].answer.ranking.ranked[0] must be an object, got null`. */
+function issueText(issue: v.BaseIssue<unknown>): string {
+  const path = pathText(issue.path ?? []);
+  // A check of several values at once (two rows with one name) says all in its message.
+  if (issue.type === 'raw_check') return `${path} ${issue.message}`;
+  // An object's issue for one of its keys: the key is absent.
+  if (issue.type === 'object' && issue.received === 'undefined' && issue.path !== undefined) return `${path} is missing`;
+  return `${path} must be ${issue.message}, got ${describe(issue.input)}`;
 }
 
-/** The options readers use: how the payloads were kept apart (absent in results written before it was recorded). */
-function validateOptions(options: unknown): void {
-  // Older results may lack options a reader does not use; only what is there is checked.
-  if (options === undefined) return;
-  must(isRecord(options), 'options', 'an object');
-  const isolation = options['isolation'];
-  must(
-    isolation === undefined || (typeof isolation === 'string' && (ISOLATIONS as readonly string[]).includes(isolation)),
-    'options.isolation',
-    ISOLATIONS.map((i) => `"${i}"`).join(', ').replace(/, ([^,]*)$/, ' or $1'),
-  );
-}
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** Checks one payload and returns its name. */
-function validatePayload(payload: unknown, path: string): string {
-  must(isRecord(payload), path, 'an object');
-  must(isString(payload['name']), `${path}.name`, 'a string');
-  must(isString(payload['reference']), `${path}.reference`, 'a string');
-  must(optional(payload['error'], isString), `${path}.error`, 'a string');
-  const rows = payload['rows'];
-  must(Array.isArray(rows), `${path}.rows`, 'an array');
-  // The answer and the byte attribution are read by the device import and compare: their shape is checked here, their sums by the tests that write them.
-  const answer = payload['answer'];
-  if (answer !== undefined) {
-    must(isRecord(answer), `${path}.answer`, 'an object');
-    const answerRows = answer['rows'];
-    must(Array.isArray(answerRows), `${path}.answer.rows`, 'an array');
-    answerRows.forEach((row: unknown, r) => {
-      must(isRecord(row) && isString(row['name']), `${path}.answer.rows[${r}].name`, 'a string');
-      must(Array.isArray(row['usable']), `${path}.answer.rows[${r}].usable`, 'an array');
-      (row['usable'] as unknown[]).forEach((t, u) =>
-        must(isRecord(t) && isString(t['network']) && isString(t['served']) && ['totalMs', 'decompressMs', 'decodeMs', 'transferMs'].every((k) => isFiniteNumber(t[k])), `${path}.answer.rows[${r}].usable[${u}]`, 'a time until usable (network, served and finite ms)'),
-      );
-    });
-    const ranking = answer['ranking'];
-    must(isRecord(ranking) && Array.isArray(ranking['ranked']), `${path}.answer.ranking.ranked`, 'an array');
-    must(isRecord(ranking['network']) && isString(ranking['network']['id']), `${path}.answer.ranking.network.id`, 'a string');
-    must(isRecord(ranking['constraints']) && isString(ranking['constraints']['served']), `${path}.answer.ranking.constraints.served`, 'a string');
+/** The path as JavaScript would write it: `payloads[0].rows[1].compressed.gzip`, `libraries["cbor-x"]`. */
+function pathText(path: readonly v.IssuePathItem[]): string {
+  let text = '';
+  for (const { key } of path) {
+    if (typeof key === 'number') text += `[${key}]`;
+    else if (typeof key === 'string' && IDENTIFIER.test(key)) text += text === '' ? key : `.${key}`;
+    else text += `[${JSON.stringify(String(key))}]`;
   }
-  const attribution = payload['attribution'];
-  if (attribution !== undefined) {
-    must(isRecord(attribution) && Array.isArray(attribution['formats']), `${path}.attribution.formats`, 'an array');
-  }
-  unique(
-    rows.map((row, r) => validateRow(row, `${path}.rows[${r}]`)),
-    `${path}.rows`,
-  );
-  return payload['name'];
+  return text === '' ? 'the result' : text;
 }
 
-/** Checks one row and returns its name. */
-function validateRow(row: unknown, path: string): string {
-  must(isRecord(row), path, 'an object');
-  must(isString(row['name']), `${path}.name`, 'a string');
-  must(typeof row['kind'] === 'string' && ROW_KINDS.includes(row['kind']), `${path}.kind`, '"codec", "library" or "custom"');
-  must(optional(row['bytes'], isFiniteNumber), `${path}.bytes`, 'a number');
-  must(optional(row['error'], isString), `${path}.error`, 'a string');
-  const fidelity = row['fidelity'];
-  if (fidelity !== undefined) {
-    must(isRecord(fidelity), `${path}.fidelity`, 'an object');
-    must(typeof fidelity['ok'] === 'boolean', `${path}.fidelity.ok`, 'a boolean');
-    must(Array.isArray(fidelity['diffs']), `${path}.fidelity.diffs`, 'an array');
-  }
-  for (const key of ['compressed', 'decompressMs'] as const) {
-    const byCompressor = row[key];
-    if (byCompressor === undefined) continue;
-    must(isRecord(byCompressor), `${path}.${key}`, 'an object');
-    for (const [name, figure] of Object.entries(byCompressor)) must(isFiniteNumber(figure) && figure >= 0, `${path}.${key}.${name}`, 'a number ≥ 0');
-  }
-  for (const op of ['encode', 'decode'] as const) {
-    if (row[op] !== undefined) validateOperation(row[op], `${path}.${op}`);
-  }
-  return row['name'];
-}
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function validateOperation(operation: unknown, path: string): void {
-  must(isRecord(operation), path, 'an object');
-  must(isFiniteNumber(operation['median']), `${path}.median`, 'a number');
-  const vsJson = operation['vsJson'];
-  if (vsJson === undefined) return;
-  must(isRecord(vsJson), `${path}.vsJson`, 'an object');
-  for (const key of ['estimate', 'low', 'high'] as const) must(typeof vsJson[key] === 'number', `${path}.vsJson.${key}`, 'a number');
-  // JSON writes a per-round ratio that was not finite (a coarse timer's 0 ms) as null: allowed; compare leaves it out.
-  const perRound = vsJson['perRound'];
-  must(Array.isArray(perRound) && perRound.every((v) => typeof v === 'number' || v === null), `${path}.vsJson.perRound`, 'an array of numbers');
-}
-
-function must(condition: boolean, path: string, what: string): asserts condition {
-  if (!condition) throw new Error(`malformed wirebench result: ${path} must be ${what}`);
-}
-
-function unique(names: readonly string[], path: string): void {
-  const duplicate = names.find((name, i) => names.indexOf(name) !== i);
-  if (duplicate !== undefined) throw new Error(`malformed wirebench result: ${path} holds "${duplicate}" twice`);
-}
-
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isString = (value: unknown): value is string => typeof value === 'string';
-const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-/** Absent (JSON has no undefined) or passing `check`. */
-const optional = (value: unknown, check: (value: unknown) => boolean): boolean => value === undefined || check(value);
-
+/** What a value is, in a few words on one line (a string is quoted, and cut when long). */
 function describe(value: unknown): string {
   if (value === undefined) return 'missing';
   if (Array.isArray(value)) return 'an array';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value);
+  if (value === null || typeof value !== 'object') return String(value);
   return 'an object';
 }

@@ -22,6 +22,8 @@ describe('answer/index', () => {
         'READABLE_FORMATS',
         'SERVED_ENCODINGS',
         'breakEven',
+        'bundleBudgetBytes',
+        'MAX_BUNDLE_BUDGET_KB',
         'capabilitiesOf',
         'constraintExclusions',
         'downloadMs',

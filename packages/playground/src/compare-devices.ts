@@ -1,0 +1,89 @@
+/**
+ * What "Compare devices" (Compare.tsx) computes from an imported result, apart from React so that a
+ * test in Node can feed it any file: the result read and checked by core's one validator, the payload
+ * paired with this run's, the encode and decode cells of each codec row on both devices, and both
+ * devices' time until usable under the other device's constraints.
+ */
+import type { Constraints, withAnswers } from '@wirebench/core/answer';
+import { formatMs } from '@wirebench/core/answer';
+import { validateMeasureResult } from '@wirebench/core/measure';
+import type { AnswerComparison, DeviceUsable } from '@wirebench/core/report';
+import { compareAnswers, formatDuration, formatRatio } from '@wirebench/core/report';
+import type { MeasureResult, PayloadResult, RowResult } from './protocol.js';
+
+/** The result JSON in `text`, checked field by field, or an Error saying why it cannot be shown. */
+export function readResult(text: string): MeasureResult {
+  const value: unknown = JSON.parse(text);
+  try {
+    const result = validateMeasureResult(value);
+    if (result.payloads.length === 0) throw new Error('the result holds no payloads');
+    return result;
+  } catch (error) {
+    throw new Error(`not a result this page can show: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** `Mozilla/5.0 … (8 cores)`, or the runtime where no user agent was recorded. */
+export function deviceName(result: MeasureResult): string {
+  const env = result.environment;
+  return `${env.userAgent ?? `${env.runtime} ${env.runtimeVersion}`} (${env.cores ?? '?'} cores)`;
+}
+
+/** The imported payload to set beside this run's: the one named alike, else its first. */
+export function theirPayload(mine: PayloadResult | undefined, other: MeasureResult): PayloadResult | undefined {
+  return other.payloads.find((p) => p.name === mine?.name) ?? other.payloads[0];
+}
+
+/** A row's median time and its ratio to JSON: `74.7 µs (0.62×)`. */
+function timeCell(row: RowResult | undefined, op: 'encode' | 'decode'): string {
+  const o = row?.[op];
+  if (!o) return '—';
+  return o.vsJson ? `${formatDuration(o.median)} (${formatRatio(o.vsJson.estimate)})` : formatDuration(o.median);
+}
+
+/** One codec row of the imported payload with the same row of this run. */
+export interface DeviceRow {
+  readonly name: string;
+  readonly encodeHere: string;
+  readonly encodeThere: string;
+  readonly decodeHere: string;
+  readonly decodeThere: string;
+}
+
+/** The imported payload's codec rows, each beside this run's row of that name. */
+export function deviceRows(mine: PayloadResult | undefined, theirs: PayloadResult): DeviceRow[] {
+  return theirs.rows
+    .filter((r) => r.kind === 'codec')
+    .map((row) => {
+      const here = mine?.rows.find((r) => r.name === row.name);
+      return { name: row.name, encodeHere: timeCell(here, 'encode'), encodeThere: timeCell(row, 'encode'), decodeHere: timeCell(here, 'decode'), decodeThere: timeCell(row, 'decode') };
+    });
+}
+
+/**
+ * The imported payload's answer beside this device's under the same constraints (the other
+ * device's: its network, what the server sends, its budget…), or null when it has none. Constraints
+ * this wirebench cannot apply (a network preset it does not know) throw a WirebenchError.
+ * `answer` is core's `withAnswers`, passed in so the page loads the answer's code only when needed.
+ */
+export function answersSideBySide(answer: typeof withAnswers, result: MeasureResult, mine: PayloadResult, other: MeasureResult, theirs: PayloadResult): AnswerComparison | null {
+  if (!theirs.answer) return null;
+  const { bundleBudgetBytes, ...flags } = theirs.answer.ranking.constraints;
+  const constraints: Constraints = { ...flags, ...(bundleBudgetBytes !== null ? { bundleBudgetBytes } : {}) };
+  const here = answer({ ...result, payloads: [mine] }, constraints);
+  // Named alike, so the two pair up whatever each device called the payload.
+  const [side] = compareAnswers({ ...other, payloads: [{ ...theirs, name: mine.name }] }, here);
+  return side ?? null;
+}
+
+/** The link the comparison is on, by name where it is the imported ranking's (`4G`), else its id. */
+export function comparisonLink(answers: AnswerComparison, theirs: PayloadResult): string {
+  const network = theirs.answer?.ranking.network;
+  return network && answers.network === network.id ? network.name : answers.network;
+}
+
+/** One device's cell of the side-by-side: `41.2 ms (device 2.30 ms), #1`. */
+export function usableCell(d: DeviceUsable | undefined): string {
+  if (!d) return '—';
+  return `${formatMs(d.totalMs)} (device ${formatMs(d.deviceMs)})${d.rank !== undefined ? `, #${d.rank}` : ''}`;
+}
