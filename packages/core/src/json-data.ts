@@ -64,14 +64,24 @@ export interface EncodableFacts {
 
 /**
  * Checks only the limits (nesting, collection and string lengths), for the JSON codecs, whose
- * parser and JSON.stringify define the rest.
+ * parser and JSON.stringify define the rest, and for the libraries' values. `maxValues` bounds the
+ * walk where a value may share parts (a library decoding references): past it, TOO_MANY_VALUES is
+ * thrown, for the caller to say why.
  */
-export function assertWithinLimits(value: unknown, format: FormatId, limits: Limits): void {
-  walk(value, format, limits, false);
+export function assertWithinLimits(value: unknown, format: FormatId, limits: Limits, maxValues = Infinity): void {
+  walk(value, format, limits, false, maxValues);
 }
 
-function walk(value: unknown, format: FormatId, limits: Limits, jsonData: boolean): EncodableFacts {
-  const facts: EncodableFacts = { holdsNegativeZero: false };
+/** What a walk learns, and how many more values it may visit. */
+interface WalkState extends EncodableFacts {
+  left: number;
+}
+
+/** Thrown by assertWithinLimits once it has visited `maxValues` values, so that it stops at once. */
+export const TOO_MANY_VALUES: unique symbol = Symbol('too many values');
+
+function walk(value: unknown, format: FormatId, limits: Limits, jsonData: boolean, maxValues = Infinity): EncodableFacts {
+  const facts: WalkState = { holdsNegativeZero: false, left: maxValues };
   try {
     visit(value, 1, format, limits, jsonData, facts);
     return facts;
@@ -88,7 +98,9 @@ function walk(value: unknown, format: FormatId, limits: Limits, jsonData: boolea
   }
 }
 
-function visit(value: unknown, depth: number, format: FormatId, limits: Limits, jsonData: boolean, facts: EncodableFacts): void {
+function visit(value: unknown, depth: number, format: FormatId, limits: Limits, jsonData: boolean, facts: WalkState): void {
+  // A value whose parts are shared could take 2^30 visits from 190 bytes (cbor-x): stop at the budget.
+  if (--facts.left < 0) throw TOO_MANY_VALUES;
   if (typeof value === 'string') {
     if (jsonData && !isWellFormed(value)) throw refuse(format, notJsonScalar(value) as string);
     if (stringTooLong(value, limits)) throw limitRefusal(format, limits, 'maxStringLength', 'a string');

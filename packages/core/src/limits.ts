@@ -38,11 +38,15 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
 });
 
 /**
- * The most `maxDepth` may be. Encoders (and inference, and lowering) walk nesting recursively, so
- * past some depth the call stack runs out before the limit is reached: in Node 20, JSON's limit
- * check overflowed at 3,633 levels and msgpack/CBOR encode at 3,860; browsers' worker threads may
- * have smaller stacks. A quarter of that keeps every codec able to write and read whatever its
- * limits allow, both ways (protobuf stops at its own 100 messages first).
+ * The most `maxDepth` may be. Encoders (and inference, and lowering, and some libraries' decoders)
+ * walk nesting recursively, so past some depth the call stack runs out before the limit is
+ * reached. A first call runs unoptimized code, whose frames are several times the size of
+ * optimized ones: in Node 20, cold, 1,000 levels took wirebench's msgpack/CBOR encoders 312 KB of
+ * stack and the deepest users 750–764 KB (msgpackr's and cbor-x's encoders, inferSchema on
+ * records, the flatbuffers runtime codec) of the main thread's 984 KB. So every implementation
+ * writes and reads whatever its limits allow, both ways, on a stack as large as Node's main
+ * thread (test/limits.test.ts, a fresh worker per depth); browsers' worker threads may have less
+ * (docs/guarantees.md). Protobuf stops at its own 100 messages first.
  */
 export const MAX_DEPTH = 1000;
 

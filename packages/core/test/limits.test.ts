@@ -3,21 +3,28 @@
  * (encode refuses exactly what decode would refuse), checked when the codec is made; and the ceiling
  * on `limits.maxDepth` (MAX_DEPTH): every codec writes and reads whatever depth its limits allow,
  * both ways, so a limit past what the call stack holds is refused when the codec is made, not met as
- * a stack overflow reported as "the nesting exceeds limits.maxDepth".
+ * a stack overflow reported as "the nesting exceeds limits.maxDepth". Both for every implementation
+ * (IMPLEMENTATIONS): each limit means what it means for wirebench's codec, at the limit and one past
+ * it; and the depths hold on a cold stack, each in a worker that has run nothing.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FormatId } from '../src/codec.js';
-import { FORMATS } from '../src/codec.js';
+import { FORMATS, SCHEMA_FORMATS } from '../src/codec.js';
 import { createCodec } from '../src/create-codec.js';
 import { WirebenchError } from '../src/errors.js';
 import { flatbuffersCodec } from '../src/formats/flatbuffers/codec.js';
 import { protobufCodec } from '../src/formats/protobuf/codec.js';
 import type { Limits } from '../src/limits.js';
-import { MAX_DEPTH } from '../src/limits.js';
+import { DEFAULT_LIMITS, MAX_DEPTH } from '../src/limits.js';
+import { seededRandom } from '../src/random.js';
 import { inferSchema } from '../src/schema/infer.js';
 import type { Schema } from '../src/schema/types.js';
-import { deepArray, deepObject } from './support/nesting.js';
+import type { DepthResult } from './support/cold-depth.mjs';
+import { coldDepthInChild } from './support/cold-depth.mjs';
+import type { ImplementationCase } from './support/library-codecs.js';
+import { implementationCases } from './support/library-codecs.js';
+import { deepArray, deepMixed, deepObject } from './support/nesting.js';
 import { refusal } from './support/refusal.js';
 
 const SCHEMA_CODECS = [
@@ -125,6 +132,17 @@ describe('limits.maxDepth has a ceiling every codec holds both ways', () => {
     }
   });
 
+  it.each(implementationCases(FORMATS).map((c) => [c.name, c] as const))(
+    '%s writes and reads arrays and objects nested DEFAULT_LIMITS.maxDepth deep with the default limits',
+    async (_name, c) => {
+      for (const deep of [deepArray, deepObject]) {
+        const value = deep(DEFAULT_LIMITS.maxDepth);
+        const codec = await createCodec(c.format, { implementation: c.implementation, schema: SCHEMA_FORMATS.includes(c.format) ? inferSchema(value) : undefined });
+        expect(codec.decode(codec.encode(value))).toStrictEqual(value);
+      }
+    },
+  );
+
   it('inferSchema refuses a sample deeper than MAX_DEPTH with a WirebenchError, not a stack overflow', () => {
     expect(() => inferSchema(deepArray(100_000))).toThrow(WirebenchError);
     expect(() => inferSchema(deepObject(MAX_DEPTH + 1))).toThrow(/nests deeper than 1000 levels/);
@@ -132,12 +150,6 @@ describe('limits.maxDepth has a ceiling every codec holds both ways', () => {
   });
 
   it.each(SCHEMALESS)('%s, property: whatever maxDepth a codec is made with, it writes and reads that depth and refuses one more', async (format) => {
-    /** `levels` levels, each an array or an object as `shape`'s bits say, around a 1. */
-    const nested = (levels: number, shape: number): unknown => {
-      let value: unknown = 1;
-      for (let i = 0; i < levels; i++) value = (shape >> i % 31) & 1 ? { k: value } : [value];
-      return value;
-    };
     let made = 0;
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.integer({ min: 1, max: MAX_DEPTH }), fc.integer({ min: 1, max: 20_000 })), fc.nat(), async (maxDepth, shape) => {
@@ -150,12 +162,132 @@ describe('limits.maxDepth has a ceiling every codec holds both ways', () => {
           return;
         }
         made++;
-        const value = nested(maxDepth, shape);
+        const value = deepMixed(maxDepth, shape);
         expect(codec.decode(codec.encode(value))).toStrictEqual(value);
-        expect(() => codec.encode(nested(maxDepth + 1, shape))).toThrow(/exceeds limits\.maxDepth/);
+        expect(() => codec.encode(deepMixed(maxDepth + 1, shape))).toThrow(/exceeds limits\.maxDepth/);
       }),
       { numRuns: 40, seed: 31 },
     );
     expect(made).toBeGreaterThan(10);
+  });
+});
+
+/**
+ * A worker's stack for as much JavaScript as Node's main thread has (V8's 984 KB): Node gives a
+ * worker's JavaScript its stackSizeMb less 192 KB. Node 20, measured cold at 1,000 levels: every
+ * implementation fits in 0.95 MB (770 KB of JavaScript); in 0.9 MB the encoders of msgpackr and
+ * cbor-x (records), the flatbuffers runtime's encoder (arrays) and inferSchema (records) ran out.
+ */
+const MAIN_THREAD_STACK_MB = (984 + 192) / 1024;
+
+describe('limits.maxDepth holds cold: every implementation, each depth in a worker that has run nothing', () => {
+  // Protobuf's recursion limit (100 messages) comes first: these shapes take about a message a level.
+  const capOf = (format: FormatId): number => (format === 'protobuf' ? DEFAULT_LIMITS.maxDepth : MAX_DEPTH);
+
+  it.each(implementationCases(FORMATS).map((c) => [c.name, c] as const))(
+    '%s writes and reads arrays and objects nested to every depth of a stride up to its cap, and refuses one more',
+    (_name, c) => {
+      const cap = capOf(c.format);
+      // Every depth would take a worker each (0.1 s): a stride, a few drawn at random, and the cap's neighbours.
+      const drawn = fc.sample(fc.integer({ min: 1, max: cap }), 3);
+      const depths = [...new Set([1, 2, 3, 10, Math.floor(cap / 2), ...drawn, cap - 2, cap - 1, cap])].sort((a, b) => a - b);
+      const checks = (['array', 'object'] as const).flatMap((shape) => [...depths, cap + 1].map((depth) => ({ shape, depth, maxDepth: cap })));
+      const results = coldDepthInChild(c.format, c.implementation, checks, { stackSizeMb: MAIN_THREAD_STACK_MB });
+      const said = (r: DepthResult): string =>
+        r.outcome === 'ok' ? 'ok' : r.outcome === 'refused' && r.name === 'WirebenchError' && new RegExp(`limits\\.maxDepth \\(${cap}\\)|nests deeper than ${cap} levels`).test(r.message) ? 'refused by the limit' : JSON.stringify(r);
+      expect(checks.map((check, i) => `${check.shape} ${check.depth}: ${said(results[i] as DepthResult)}`)).toEqual(
+        checks.map((check) => `${check.shape} ${check.depth}: ${check.depth <= cap ? 'ok' : 'refused by the limit'}`),
+      );
+    },
+    60_000,
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+// One meaning of each limit, whoever runs the format
+
+/** A string of exactly `bytes` UTF-8 bytes, of characters 1 to 4 bytes long (`seed` picks them), so a count of UTF-16 units or characters is off. */
+function utf8Text(bytes: number, seed: number): string {
+  const random = seededRandom(seed);
+  const widths = ['a', 'é', '€', '😀'];
+  let text = '';
+  for (let left = bytes; left > 0; ) {
+    const width = 1 + Math.floor(random() * Math.min(4, left));
+    text += widths[width - 1];
+    left -= width;
+  }
+  return text;
+}
+
+/** A limit, the values `n` it is drawn from, and JSON data that reaches `n` exactly (given `n + 1`: one past it), shaped by `seed`. */
+interface LimitCase {
+  readonly name: Exclude<keyof Limits, 'maxBytes' | 'maxValuesPerByte'>;
+  readonly n: fc.Arbitrary<number>;
+  readonly value: (n: number, seed: number) => unknown;
+}
+
+const LIMIT_CASES: readonly LimitCase[] = [
+  // Protobuf's own recursion limit (100 messages) stays out of the way up to 45 levels of any mix.
+  { name: 'maxDepth', n: fc.integer({ min: 1, max: 45 }), value: (n, seed) => deepMixed(n, seed) },
+  // Elements of an array, keys of a record or of an id-keyed map (a map in the schema formats), one level down.
+  {
+    name: 'maxCollectionLength',
+    n: fc.integer({ min: 1, max: 100 }),
+    value: (n, seed) => {
+      const keys = Array.from({ length: n }, (_, i) => (seed % 3 === 2 ? String(1000 + i) : `key${i}`));
+      return { items: seed % 3 === 0 ? keys.map((_, i) => i) : Object.fromEntries(keys.map((key, i) => [key, i])) };
+    },
+  },
+  // A string value, or a key (a record's field name in the schema formats).
+  { name: 'maxStringLength', n: fc.integer({ min: 1, max: 200 }), value: (n, seed) => (seed % 2 ? { text: utf8Text(n, seed) } : { [utf8Text(n, seed)]: 1 }) },
+];
+
+/** What a codec of `c` made with `limits` does with `value`: encode it, and decode what a codec without them wrote. */
+async function decisions(c: ImplementationCase, value: unknown, limits: Partial<Limits>): Promise<{ encode: string; decode: string }> {
+  const schema = SCHEMA_FORMATS.includes(c.format) ? inferSchema(value) : undefined;
+  const limited = await createCodec(c.format, { implementation: c.implementation, schema, limits });
+  const open = await createCodec(c.format, { implementation: c.implementation, schema });
+  const decided = (action: () => unknown): string => {
+    try {
+      expect(action()).toEqual(value);
+      return 'accepted';
+    } catch (error) {
+      if (!(error instanceof WirebenchError)) throw error;
+      return error.message.match(/limits\.\w+ \(\d+\)/)?.[0] ?? error.message;
+    }
+  };
+  return { encode: decided(() => limited.decode(limited.encode(value))), decode: decided(() => limited.decode(open.encode(value))) };
+}
+
+describe.each(implementationCases(FORMATS).map((c) => [c.name, c] as const))('%s: each limit means what it means for wirebench, at the limit and one past it', (_name, c) => {
+  const own = { ...c, implementation: 'wirebench' as const };
+  it.each(LIMIT_CASES.map((l) => [l.name, l] as const))('%s', async (name, limit) => {
+    await fc.assert(
+      fc.asyncProperty(limit.n, fc.nat(), async (n, seed) => {
+        const refused = { encode: `limits.${name} (${n})`, decode: `limits.${name} (${n})` };
+        for (const [value, expected] of [
+          [limit.value(n, seed), { encode: 'accepted', decode: 'accepted' }],
+          [limit.value(n + 1, seed), refused],
+        ] as const) {
+          const limits = { [name]: n };
+          expect({ [c.name]: await decisions(c, value, limits), wirebench: await decisions(own, value, limits) }).toEqual({ [c.name]: expected, wirebench: expected });
+        }
+      }),
+      { numRuns: 6 },
+    );
+  });
+
+  // The bytes are the implementation's own, so each is held to its own size, limit and one past it.
+  it('maxBytes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(fc.integer(), fc.string()), { minLength: 1, maxLength: 40 }), async (items) => {
+        const value = { items: items.map(String) };
+        const schema = SCHEMA_FORMATS.includes(c.format) ? inferSchema(value) : undefined;
+        const length = (await createCodec(c.format, { implementation: c.implementation, schema })).encode(value).length;
+        expect(await decisions(c, value, { maxBytes: length })).toEqual({ encode: 'accepted', decode: 'accepted' });
+        expect(await decisions(c, value, { maxBytes: length - 1 })).toEqual({ encode: `limits.maxBytes (${length - 1})`, decode: `limits.maxBytes (${length - 1})` });
+      }),
+      { numRuns: 6 },
+    );
   });
 });

@@ -5,16 +5,16 @@
  * keeps the two equal).
  */
 export const BUNDLE_GZIP_BYTES: Readonly<Record<string, number>> = {
-  '@wirebench/core/json': 2343,
-  '@wirebench/core/msgpack': 10131,
-  '@wirebench/core/cbor': 10407,
-  '@wirebench/core/protobuf': 12417,
-  '@wirebench/core/flatbuffers': 12476,
-  '@wirebench/core/msgpack/msgpack-msgpack': 6792,
-  '@wirebench/core/msgpack/msgpackr': 12499,
-  '@wirebench/core/cbor/cbor-x': 11643,
-  '@wirebench/core/protobuf/protobufjs': 33433,
-  '@wirebench/core/flatbuffers/flatbuffers': 9700,
+  '@wirebench/core/json': 2392,
+  '@wirebench/core/msgpack': 10160,
+  '@wirebench/core/cbor': 10444,
+  '@wirebench/core/protobuf': 12465,
+  '@wirebench/core/flatbuffers': 12524,
+  '@wirebench/core/msgpack/msgpack-msgpack': 8145,
+  '@wirebench/core/msgpack/msgpackr': 13698,
+  '@wirebench/core/cbor/cbor-x': 13196,
+  '@wirebench/core/protobuf/protobufjs': 34128,
+  '@wirebench/core/flatbuffers/flatbuffers': 9773,
 };
 
 /** The bundler that measured them (minified, ESM, browser) and how they were compressed. */

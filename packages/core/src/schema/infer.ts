@@ -129,7 +129,11 @@ class SchemaBuilder {
     // Ids, wire names and nested message names are handed out in code-unit order of the keys, so
     // they depend on the set of keys only; ids 1–15 (one-byte protobuf tags) go to the first 15.
     const built = new Map<string, FieldDef>();
-    [...object.keys.keys()].sort(codeUnitOrder).forEach((jsonName, index) => {
+    // A loop, not forEach: each nested record costs this frame and typeOf's only, so inferring a
+    // sample MAX_DEPTH records deep fits a cold stack (unoptimized frames are large).
+    const sorted = [...object.keys.keys()].sort(codeUnitOrder);
+    for (let index = 0; index < sorted.length; index++) {
+      const jsonName = sorted[index] as string;
       const seen = object.keys.get(jsonName) as KeyObservation;
       const old = known.get(jsonName);
       const { type, nullable } = this.typeOf(typeName(name, jsonName, index), seen.value, old?.type);
@@ -137,7 +141,7 @@ class SchemaBuilder {
         // A key the base knows keeps its field exactly: any change of type or presence would change
         // the wire layout, and old and new peers would misread each other without an error.
         built.set(jsonName, keepBaseField(`${name}.${jsonName}`, { type, optional: seen.present < object.count, nullable }, old));
-        return;
+        continue;
       }
       built.set(jsonName, {
         name: wireName(jsonName, taken),
@@ -148,7 +152,7 @@ class SchemaBuilder {
         optional: seen.present < object.count || baseMessage !== undefined,
         nullable: type.kind !== 'any' && nullable,
       });
-    });
+    }
     // Decoded objects get their keys in the order first seen.
     for (const jsonName of object.keys.keys()) fields.push(built.get(jsonName) as FieldDef);
     for (const old of known.values()) {

@@ -386,6 +386,13 @@ describe('cbor-x: value-sharing tags (28/29) are decoded whatever its options', 
     expect(levels).toBe(30);
   });
 
+  it.runIf(cborX !== undefined)('with a limit set, those 190 bytes are refused once the walk that checks limits has seen a value per byte, not walked 2^30 times', async () => {
+    const codec = await createCodec('cbor', { implementation: 'cbor-x', limits: { maxDepth: 100 } });
+    expect(() => codec.decode(sharedDag(30))).toThrow(/the decoded value holds more values than its 190 bytes can once each/);
+    // An array holding itself is as deep as the limit lets a walk go.
+    expect(() => codec.decode(Uint8Array.of(0xd8, 0x1c, 0x81, 0xd8, 0x1d, 0x00))).toThrow(WirebenchError);
+  });
+
   it.runIf(cborX !== undefined)('a reference to an id no tag 28 defined is a TypeError inside cbor-x, wrapped as a WirebenchError', async () => {
     const codec = await codecFor('cbor', 'cbor-x');
     let thrown: unknown;

@@ -77,8 +77,9 @@ export const LIBRARY_FACTS: Partial<Record<ImplementationId, HarnessFacts>> = {
     // bin, timestamp, other ext types; floats that JSON numbers cannot be.
     nonJsonData: /^(Uint8Array|Date|ExtData|NaN|-?Infinity)$/,
     reEncodeLosses: [
-      // The decoder is not recursive and has no depth option; the encoder stops at maxDepth (100).
-      { rule: 'decoded value does not re-encode', detail: /Too deep objects in depth 101/, why: 'decode nests without bound, encode refuses past limits.maxDepth' },
+      // The decoder is not recursive and has no depth option; the encoder stops past maxDepth (100),
+      // its option set to 101 as it counts the scalars inside the deepest array as a level.
+      { rule: 'decoded value does not re-encode', detail: /Too deep objects in depth 102/, why: 'decode nests without bound, encode refuses past limits.maxDepth' },
       // Its JS UTF-8 decoder (strings up to 200 bytes) reads a surrogate's 3-byte sequence as a
       // lone surrogate; its encoder writes strings over 50 units with TextEncoder, as U+FFFD.
       { rule: 'decode(encode(decoded)) differs', detail: LONE_SURROGATE_TO_FFFD, why: 'a lone surrogate in a string over 50 units is written as U+FFFD' },
@@ -155,6 +156,14 @@ export interface LibrarySpec {
   readonly implementation: '@msgpack/msgpack' | 'msgpackr' | 'cbor-x';
   readonly losses: readonly LossCase[];
   readonly foreign: readonly ForeignCase[];
+}
+
+/** cbor-x 1.6.9's own tag 2 (bignum) reader (decode.js), which the cbor-x codec replaces: quadratic, and the reference for what it returns. */
+export function cborXOwnBignum(content: unknown): bigint {
+  const buffer = content as { byteLength: number; [index: number]: unknown };
+  let value = BigInt(0);
+  for (let i = 0, l = buffer.byteLength; i < l; i++) value = BigInt(buffer[i] as bigint) + (value << BigInt(8));
+  return value;
 }
 
 /** Marks an expected decode refusal in a ForeignCase. */

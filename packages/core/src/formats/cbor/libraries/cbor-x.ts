@@ -3,7 +3,8 @@ import type { Options } from 'cbor-x';
 import type { Codec } from '../../../codec.js';
 import type { CodecOptions } from '../../../limits.js';
 import { resolveLimits } from '../../../limits.js';
-import { libraryCodec } from '../../libraries/codec.js';
+import { libraryCodec, shapeCheck } from '../../libraries/codec.js';
+import { readBignumsInLinearTime } from './cbor-x-bignum.js';
 
 /**
  * CBOR by cbor-x (an optional peer dependency), its native string extension (cbor-extract)
@@ -19,9 +20,12 @@ import { libraryCodec } from '../../libraries/codec.js';
  *
  * cbor-x has no per-codec option for wirebench's limits. Its only one, `setSizeLimits`, sets the
  * whole process's array, map and object sizes for every cbor-x user, so this module leaves it
- * alone: only `maxBytes` holds (checked by the wrapper). cbor-x checks every array and map count
- * against the bytes left before allocating; its decoder is recursive, so nesting is bounded by the
- * call stack (about 1,000–3,000 levels in Node 20, then "the data is nested too deeply").
+ * alone: `maxBytes` is checked by the wrapper, and the other limits, when you set one, by a walk
+ * over the value before encode and after decode (libraries/codec.ts), with wirebench's meaning.
+ * cbor-x checks every array and map count against the bytes left before allocating; its decoder
+ * and encoder are recursive, so with the default limits nesting is bounded by the call stack
+ * ("the data is nested too deeply"). Cold, 1,000 levels of records took its encoder 764 KB of
+ * stack in Node 20 (the main thread has 984 KB).
  *
  * Measured on cbor-x 1.6.9 (the fidelity report shows each change to JSON data): `-0` is written
  * as the integer 0; integers beyond ±(2^53 − 1) are written as float 64 and come back exact; a lone
@@ -35,15 +39,28 @@ import { libraryCodec } from '../../libraries/codec.js';
  * the value-sharing tags 28/29 make shared and cyclic references, and its packed-value tags (51,
  * 6, 225–255, …) copy one decoded array or object into every place that refers to it, so a decode
  * can build far more than its input (see docs/guarantees.md).
+ *
+ * Bignums (tags 2 and 3, anywhere in the input) are read without cbor-x's quadratic cost: its own
+ * reader shifts a BigInt left a byte at a time (a 100 KB bignum took 3.9 s, 300 KB did not finish
+ * in 150 s); `bignumOf` (cbor-x-bignum.ts) joins 64-bit words by halves (1 MB in about 20 ms).
+ * Making this codec installs it as cbor-x's tag 2 reader (tag 3's calls it) in cbor-x's one table
+ * of tags, the whole process's: it returns exactly the BigInt, or throws exactly the error, that
+ * cbor-x's own returns or throws for any content, so any other cbor-x decode in the process only
+ * gets faster. An app that registers its own tag 2 extension afterwards replaces it. (cbor-x's
+ * encoder writes a BigInt past 64 bits a byte at a time too: 30 KB took 71 ms. JSON data holds
+ * none.)
  */
 export function cborXCodec(options: CodecOptions = {}): Codec {
   const limits = resolveLimits(options.limits, 'cbor');
+  readBignumsInLinearTime();
   const encoder = new Encoder({ useRecords: false, int64AsNumber: true } as Options);
   return libraryCodec({
     format: 'cbor',
     implementation: 'cbor-x',
     limits,
+    checkShape: shapeCheck('cbor', options.limits, limits, true),
     encode: (value) => encoder.encode(value),
     decode: (bytes) => encoder.decode(bytes) as unknown,
   });
 }
+

@@ -58,13 +58,20 @@ export class ByteBufferDecoder {
     return this.table(plan, this.bb.__indirect(0), 1);
   }
 
+  // Each level of nesting costs two frames, `table` and `read`, none between them (no `field`, no
+  // `read` of a table element): a first, cold decode runs unoptimized frames, several times the
+  // size of optimized ones, and must still reach limits.maxDepth within a worker's stack.
   private table(plan: TablePlan, table: number, depth: number): unknown {
     const fieldDepth = this.enter(plan, table, depth);
     switch (plan.access) {
       case 'record': {
         const { required, optional } = plan;
         const values = new Array<unknown>(required.length);
-        for (let i = 0; i < required.length; i++) values[i] = this.field(required[i] as FieldPlan, table, fieldDepth);
+        for (let i = 0; i < required.length; i++) {
+          const field = required[i] as FieldPlan;
+          const at = this.at(field, table);
+          values[i] = at === 0 ? absent(field) : this.read(field.node, at, fieldDepth);
+        }
         const out = plan.build(values);
         for (const field of optional) {
           const at = this.at(field, table);
@@ -73,8 +80,11 @@ export class ByteBufferDecoder {
         plan.check?.(out);
         return out;
       }
-      case 'self':
-        return this.field(plan.fields[0] as FieldPlan, table, fieldDepth);
+      case 'self': {
+        const field = plan.fields[0] as FieldPlan;
+        const at = this.at(field, table);
+        return at === 0 ? absent(field) : this.read(field.node, at, fieldDepth);
+      }
       case 'nonNull': {
         const field = plan.fields[0] as FieldPlan;
         const at = this.at(field, table);
@@ -146,6 +156,8 @@ export class ByteBufferDecoder {
         if (of.kind === 'scalar') {
           const read = READ[of.scalar];
           for (let i = 0; i < length; i++) out[i] = read(bb, start + i * size);
+        } else if (of.kind === 'table') {
+          for (let i = 0; i < length; i++) out[i] = this.table(of.table, bb.__indirect(start + 4 * i), depth + 1);
         } else {
           for (let i = 0; i < length; i++) out[i] = this.read(of, start + 4 * i, depth + 1);
         }

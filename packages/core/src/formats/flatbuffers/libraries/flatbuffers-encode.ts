@@ -154,7 +154,10 @@ export class BuilderEncoder {
     const offsets = new Array<number>(value.length);
     let i = 0;
     try {
-      for (; i < value.length; i++) offsets[i] = this.value(of, value[i], depth + 1);
+      // A table element (a nested list's helper table) is written without a `value` frame between:
+      // deep nesting must fit a cold stack (see ByteBufferDecoder.table).
+      if (of.kind === 'table') for (; i < value.length; i++) offsets[i] = this.table(of.table, value[i], depth + 1);
+      else for (; i < value.length; i++) offsets[i] = this.value(of, value[i], depth + 1);
     } catch (thrown) {
       throw keyed(thrown, i);
     }

@@ -1,8 +1,8 @@
 import { Decoder, Encoder } from '@msgpack/msgpack';
 import type { Codec } from '../../../codec.js';
-import type { CodecOptions } from '../../../limits.js';
-import { resolveLimits } from '../../../limits.js';
-import { libraryCodec } from '../../libraries/codec.js';
+import type { CodecOptions, Limits } from '../../../limits.js';
+import { limitExceeded, resolveLimits } from '../../../limits.js';
+import { libraryCodec, shapeCheck } from '../../libraries/codec.js';
 
 /**
  * MessagePack by `@msgpack/msgpack` (an optional peer dependency): one reused `Encoder` and
@@ -11,8 +11,16 @@ import { libraryCodec } from '../../libraries/codec.js';
  *
  * - `Decoder`: `maxStrLength` (UTF-8 bytes, as `limits.maxStringLength`), `maxArrayLength` and
  *   `maxMapLength` (`limits.maxCollectionLength`), and `maxBinLength` / `maxExtLength` (byte
- *   strings and extension payloads, which JSON data never holds, bounded like a string).
- * - `Encoder`: `maxDepth` (`limits.maxDepth`; the library's default, 100, is wirebench's too).
+ *   strings and extension payloads, which JSON data never holds, bounded like a string). Each
+ *   refuses one past the limit, as wirebench does; its refusal is reported as the limit's.
+ * - `Encoder`: `maxDepth` set to `limits.maxDepth + 1`. The library counts the payload as depth 1
+ *   but every scalar as a level of its own, so its own default (100) refused a payload 100 arrays
+ *   deep ("Too deep objects in depth 101") and `maxDepth: 1` refused `[1]`. One more lets a payload
+ *   `maxDepth` deep through and refuses the next level, except an empty array or object there.
+ *
+ * When you set a limit of the data's shape, the wrapper also walks the value before encode and
+ * after decode (libraries/codec.ts), so every limit means exactly what it means for wirebench's
+ * codec, that empty array included; with the default limits only the options above hold.
  *
  * What the library does with JSON data, measured on @msgpack/msgpack 3.1.3 (the fidelity report,
  * `checkRoundTrip`, shows each change; wirebench does not correct them):
@@ -32,12 +40,14 @@ import { libraryCodec } from '../../libraries/codec.js';
  *   prototype; a map key that is a number becomes a string key, a nil, array or map key is refused.
  * - Duplicate keys: the last wins. Bytes that are not JSON data decode as what they are: bin as a
  *   `Uint8Array`, a timestamp as a `Date`, other extensions as `ExtData`, NaN and ±Infinity floats.
- * - The decoder is not recursive: nesting is bounded by nothing but the input (each level costs a
- *   byte), so it returns values nested deeper than `limits.maxDepth`, which its encoder then refuses.
+ * - The decoder is not recursive: with the default limits nesting is bounded by nothing but the
+ *   input (each level costs a byte), so it returns values nested deeper than `limits.maxDepth`,
+ *   which its encoder then refuses.
  */
 export function msgpackMsgpackCodec(options: CodecOptions = {}): Codec {
   const limits = resolveLimits(options.limits, 'msgpack');
-  const encoder = new Encoder({ maxDepth: limits.maxDepth });
+  // Its depth counts a scalar as a level of its own: a payload maxDepth deep holds scalars at maxDepth + 1.
+  const encoder = new Encoder({ maxDepth: limits.maxDepth + 1 });
   const decoder = new Decoder({
     maxStrLength: limits.maxStringLength,
     maxBinLength: limits.maxStringLength,
@@ -49,7 +59,27 @@ export function msgpackMsgpackCodec(options: CodecOptions = {}): Codec {
     format: 'msgpack',
     implementation: '@msgpack/msgpack',
     limits,
+    checkShape: shapeCheck('msgpack', options.limits, limits, true),
     encode: (value) => encoder.encode(value),
-    decode: (bytes) => decoder.decode(bytes),
+    decode: (bytes) => {
+      try {
+        return decoder.decode(bytes);
+      } catch (error) {
+        throw asLimit(error, limits);
+      }
+    },
   });
+}
+
+/** The decoder's refusal of a length wirebench's limits gave it, and the length. */
+const LENGTH_REFUSAL = /^Max length exceeded: (map|array|UTF-8 byte|bin|ext) length \((\d+)\)/;
+
+/** The library's refusal of a length past a limit, said as every codec says it (naming the limit to raise); anything else as it is. */
+function asLimit(error: unknown, limits: Limits): unknown {
+  const match = error instanceof Error ? LENGTH_REFUSAL.exec(error.message) : null;
+  if (!match) return error;
+  const [, kind, length] = match;
+  if (kind === 'map') return limitExceeded('msgpack', 'maxCollectionLength', limits.maxCollectionLength, `an object of ${length} keys`);
+  if (kind === 'array') return limitExceeded('msgpack', 'maxCollectionLength', limits.maxCollectionLength, `an array of ${length}`);
+  return limitExceeded('msgpack', 'maxStringLength', limits.maxStringLength, kind === 'UTF-8 byte' ? `a string of ${length} bytes` : `a ${kind} of ${length} bytes`);
 }

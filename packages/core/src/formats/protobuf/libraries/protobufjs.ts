@@ -11,7 +11,7 @@ import { recordFactory } from '../../../schema/records.js';
 import type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from '../../../schema/types.js';
 import { findMessage, rootPayload, rootRecord } from '../../../schema/types.js';
 import { missingKey, unknownKey } from '../../../schema/values.js';
-import { libraryCodec } from '../../libraries/codec.js';
+import { libraryCodec, shapeCheck } from '../../libraries/codec.js';
 import { atRecord, shapeMismatch } from '../interpret.js';
 import { notJson } from '../plan.js';
 import { mismatch } from '../scalars.js';
@@ -43,8 +43,10 @@ import { mismatch } from '../scalars.js';
  * nesting by its own `util.recursionLimit` (100, wirebench's RECURSION_LIMIT too), a setting of the
  * whole module that a codec must not change for the app. It has no bound on collection lengths,
  * string lengths, JSON depth below that, or values per byte (a few bytes of empty sub-messages
- * decode into records of defaults of any size), so `maxDepth`, `maxCollectionLength`,
- * `maxStringLength` and `maxValuesPerByte` are not enforced by this codec. Its decode also gives
+ * decode into records of defaults of any size): `maxDepth`, `maxCollectionLength` and
+ * `maxStringLength` are checked, when you set one, by a walk over the JSON value before encode and
+ * after decode (libraryCodec), with wirebench's meaning; `maxValuesPerByte` is not enforced (the
+ * records are built by protobufjs before any check could refuse them). Its decode also gives
  * back what JSON cannot hold or its encode cannot write back: NaN and ±Infinity doubles, and an
  * int64 within 512 of 2^63 as 2^63 (which encode wraps to -2^63). Map keys: protobufjs defines a
  * `__proto__` key as an own property (decode and toObject), and the walk does the same (`setOwn`),
@@ -60,6 +62,7 @@ export function protobufjsCodec(schema: Schema, options: SchemaCodecOptions = {}
     format: 'protobuf',
     implementation: 'protobufjs',
     limits,
+    checkShape: shapeCheck('protobuf', options.limits, limits, false),
     encode(payload) {
       let message: unknown;
       try {
