@@ -60,7 +60,7 @@ describe('summarize', () => {
   });
 
   it('shows the hot line where the locator maps it (a bundle\'s line to its source\'s)', () => {
-    const summary = summarize(PROFILE, (f, line) => ({ file: 'mapped.ts', line: line === undefined ? 1 : line + 100, owner: OWNERS.core }));
+    const summary = summarize(PROFILE, (_file, line) => ({ file: 'mapped.ts', line: line === undefined ? 1 : line + 100, owner: OWNERS.core }));
     expect(summary.functions.find((row) => row.name === 'write')?.hotLine).toEqual({ line: 145, percent: 75 });
   });
 

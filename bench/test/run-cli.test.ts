@@ -19,7 +19,7 @@ function bench(...args: string[]): { status: number | null; stdout: string; stde
 describe('npm run bench on your own payloads', () => {
   const dir = mkdtempSync(join(tmpdir(), 'wirebench-cli-'));
   const good = join(dir, 'good.json');
-  writeFileSync(good, JSON.stringify({ id: 9007199254740993, name: 'a' }).replace('9007199254740992', '9007199254740993'));
+  writeFileSync(good, '{"id":9007199254740993,"name":"a"}');
 
   it('benches a file, names the number JSON.parse lost, and measures a file named twice once', () => {
     const out = join(dir, 'out.json');

@@ -9,6 +9,7 @@ import { formatCount, formatRatioNumber } from '@wirebench/core/report';
 import type { Allocation } from '../node/allocation.js';
 import { canMeasureAllocation, measureAllocation } from '../node/allocation.js';
 import { nodeEnvironment } from '../node/environment.js';
+import type { Suite } from '../suites/suite.js';
 import type { BenchArgs } from './options.js';
 import { UsageError, parseBenchArgs } from './options.js';
 import { PayloadFileError, checkOutput, contextFor, planTargets, suitesFor } from './plan.js';
@@ -36,7 +37,7 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error('bench:alloc: run through `npm run bench:alloc` (node needs --expose-gc and a large semi-space)');
     return 2;
   }
-  let suites;
+  let suites: Suite[];
   try {
     checkOutput(args.json ?? DEFAULT_JSON, '--json');
     suites = suitesFor(args);

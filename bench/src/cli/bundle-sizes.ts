@@ -52,7 +52,7 @@ function printSizes(reports: readonly BundleReport[], budget: BundleBudget | und
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  let values;
+  let values: { update: boolean; help: boolean };
   try {
     ({ values } = parseArgs({
       args: [...argv],

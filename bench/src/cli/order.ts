@@ -278,7 +278,9 @@ async function main(argv: readonly string[]): Promise<number> {
     const progress = progressReporter(process.stderr);
     try {
       const measured = await run(progress.update);
-      measured.notes.forEach((n) => notes.add(n));
+      measured.notes.forEach((n) => {
+        notes.add(n);
+      });
       return measured.result;
     } finally {
       progress.end();

@@ -113,8 +113,8 @@ async function runBench(script: string, args: readonly string[]): Promise<string
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  let values;
-  let positionals;
+  let values: { from: boolean; corpus?: string; page: string; processes?: string; help: boolean };
+  let positionals: string[];
   let processes = DEFAULT_PROCESSES;
   try {
     ({ values, positionals } = parseArgs({

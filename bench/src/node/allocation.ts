@@ -26,7 +26,8 @@ const WINDOWS = 5;
 /** Bytes a window may allocate: well under the 64 MB semi-space the runner asks Node for. */
 const WINDOW_BYTES = 16 * 2 ** 20;
 
-let sink: unknown;
+// Results land here so the calls are not optimised away; never read.
+let _sink: unknown;
 const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
 
 export function canMeasureAllocation(): boolean {
@@ -39,7 +40,7 @@ async function window(fn: () => unknown, calls: number): Promise<{ heap: number;
   const profiler = new v8.GCProfiler();
   profiler.start();
   const before = process.memoryUsage();
-  for (let i = 0; i < calls; i++) sink = fn();
+  for (let i = 0; i < calls; i++) _sink = fn();
   const after = process.memoryUsage();
   if (profiler.stop().statistics.length > 0) return undefined;
   return { heap: (after.heapUsed - before.heapUsed) / calls, buffers: (after.arrayBuffers - before.arrayBuffers) / calls };
@@ -47,7 +48,7 @@ async function window(fn: () => unknown, calls: number): Promise<{ heap: number;
 
 export async function measureAllocation(fn: () => unknown): Promise<Allocation> {
   const warmUntil = performance.now() + 100;
-  while (performance.now() < warmUntil) sink = fn();
+  while (performance.now() < warmUntil) _sink = fn();
   // Size the window from one call's allocation, so it stays below WINDOW_BYTES.
   let calls = 64;
   const probe = await window(fn, 8);

@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FormatId } from '../src/codec.js';
+import type { Codec, FormatId } from '../src/codec.js';
 import { FORMATS, SCHEMA_FORMATS } from '../src/codec.js';
 import { createCodec } from '../src/create-codec.js';
 import { WirebenchError } from '../src/errors.js';
@@ -153,7 +153,7 @@ describe('limits.maxDepth has a ceiling every codec holds both ways', () => {
     let made = 0;
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.integer({ min: 1, max: MAX_DEPTH }), fc.integer({ min: 1, max: 20_000 })), fc.nat(), async (maxDepth, shape) => {
-        let codec;
+        let codec: Codec;
         try {
           codec = await createCodec(format, { limits: { maxDepth } });
         } catch (error) {

@@ -6,6 +6,7 @@ import { ratioToJson, speedWords, summarize } from '../src/summary.js';
 
 const op = (estimate: number, low: number, high: number): OperationResult => ({ median: 0.5, vsJson: { estimate, low, high } }) as unknown as OperationResult;
 const order = { path: '$', kind: 'order', expected: ['a', 'b'], actual: ['b', 'a'] };
+// biome-ignore lint/correctness/noPrecisionLoss: 1e400 as a payload's JSON text has it, which JSON.parse reads as Infinity (and JSON writes back as null).
 const value = { path: '$.n', kind: 'value', expected: 1e400, actual: null };
 
 const payload = {

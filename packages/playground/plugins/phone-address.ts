@@ -23,7 +23,9 @@ export function formatPhoneAddresses(network: readonly string[], interfaceNames:
     return '\n  On a phone: no LAN address (the server listens on this machine only); start it with --host, as `npm run playground` does.\n';
   }
   const lines = ['', `  Open on a phone on the same network${network.length > 1 ? ' (one of these)' : ''}:`];
-  network.forEach((url, i) => lines.push(`    ${url}${interfaceNames[i] ? `  (${interfaceNames[i]})` : ''}`));
+  network.forEach((url, i) => {
+    lines.push(`    ${url}${interfaceNames[i] ? `  (${interfaceNames[i]})` : ''}`);
+  });
   for (const url of network.slice(0, MAX_CODES)) {
     lines.push('', `  ${url}`);
     // Light modules as full blocks: scans as printed on a dark terminal, inverted on a light one

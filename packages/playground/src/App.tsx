@@ -6,7 +6,7 @@
  * which tree-shake to themselves); the codecs, their libraries and the engine run in the worker.
  */
 import type { ReactNode } from 'react';
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { formatBytes } from '@wirebench/core/report';
 import { Compare } from './Compare.js';
 import { Device } from './Device.js';
@@ -95,7 +95,7 @@ export function App(): ReactNode {
   const worker = useMeasuringWorker({ onMessage, onCrash, onNotice: setNotice });
 
   /** A loaded text: in the text area, or held outside it when too long to lay out quickly. */
-  const load = (name: string, content: string): void => {
+  const load = useCallback((name: string, content: string): void => {
     if (content.length <= TEXTAREA_LIMIT) {
       setHeld(null);
       setText(content);
@@ -103,7 +103,7 @@ export function App(): ReactNode {
       setHeld(holdText(name, content));
       setText('');
     }
-  };
+  }, []);
 
   useEffect(() => {
     payloadFromHash(location.hash).then(
@@ -118,7 +118,7 @@ export function App(): ReactNode {
       },
       () => setNotice('The share link in the address bar could not be read (damaged or cut short).'),
     );
-  }, []);
+  }, [load]);
 
   const source = held ? held.text : text;
   const sourceName = held && held.name !== 'pasted text' ? held.name : 'pasted';

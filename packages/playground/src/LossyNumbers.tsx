@@ -12,6 +12,7 @@ export function LossyNumbers({ lossyNumbers, lossyCount }: { lossyNumbers: reado
         <summary>Which numbers</summary>
         <ul className="mono">
           {lossyNumbers.map((n, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a list made whole from one parse and never reordered, where a path can repeat (a key written twice in the JSON text).
             <li key={i}>
               {n.path}: {n.text} → {String(n.value)} ({n.reason})
             </li>

@@ -8,8 +8,9 @@ export function PlainWords({ payload }: { payload: PayloadResult }): ReactNode {
     <div className="summary">
       <h3>In plain words</h3>
       <ul>
-        {summarize(payload).map((line, i) => (
-          <li key={i}>{line}</li>
+        {summarize(payload).map((line) => (
+          // One sentence per row, each naming its row (row names are unique in a result).
+          <li key={line}>{line}</li>
         ))}
       </ul>
     </div>

@@ -3,7 +3,7 @@
  * library loads here, on demand) and times them with the one engine of @wirebench/core/measure.
  * Every failure is posted back, so the page never waits on a worker that died quietly.
  */
-import type { Codec, FormatId, Schema } from '@wirebench/core';
+import type { Codec, FormatId, ParsedJson, Schema } from '@wirebench/core';
 import { IMPLEMENTATIONS, JsonSyntaxError, inferSchema, parseJson, toFbs, toProto } from '@wirebench/core';
 import type { BytesBreakdown } from '@wirebench/core/attribution';
 import { bytesBreakdown } from '@wirebench/core/attribution';
@@ -72,7 +72,7 @@ async function run(id: number, name: string, text: string, settings: RunSettings
   const controller = new AbortController();
   runs.set(id, controller);
   try {
-    let parsed;
+    let parsed: ParsedJson;
     try {
       parsed = parseJson(text);
     } catch (error) {

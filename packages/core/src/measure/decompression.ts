@@ -92,6 +92,8 @@ export async function timeDecompressions(tasks: readonly DecompressionTask[], ti
     }
   }
   const out = new Map<string, Record<string, number>>();
-  tasks.forEach((task, i) => out.set(task.row, { ...out.get(task.row), [task.compressor]: median(samples[i] as number[]) }));
+  tasks.forEach((task, i) => {
+    out.set(task.row, { ...out.get(task.row), [task.compressor]: median(samples[i] as number[]) });
+  });
   return out;
 }

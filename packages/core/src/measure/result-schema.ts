@@ -321,7 +321,7 @@ export type SavedResult = v.InferOutput<typeof measureResultSchema>;
 type Normalized<T> = T extends readonly (infer U)[]
   ? Normalized<U>[]
   : T extends object
-    ? { -readonly [K in keyof T]-?: [Normalized<Exclude<T[K], undefined>>, {} extends Pick<T, K> ? 'optional' : undefined extends T[K] ? 'optional' : 'required'] }
+    ? { -readonly [K in keyof T]-?: [Normalized<Exclude<T[K], undefined>>, Record<never, never> extends Pick<T, K> ? 'optional' : undefined extends T[K] ? 'optional' : 'required'] }
     : T;
 type Equivalent<A, B> = [Normalized<A>] extends [Normalized<B>] ? ([Normalized<B>] extends [Normalized<A>] ? true : false) : false;
 type Holds<T extends true> = T;

@@ -10,8 +10,8 @@ export interface TimedTask {
   callsPerSample: number;
 }
 
-// Results land here so the JIT cannot discard the work being timed.
-let sink: unknown;
+// Results land here so the JIT cannot discard the work being timed; never read.
+let _sink: unknown;
 
 /**
  * Samples each task gets in a round however long they take. A call of several milliseconds fills a
@@ -50,7 +50,7 @@ export async function runRound(
       signal?.throwIfAborted();
       const calls = task.callsPerSample;
       const start = bench.now();
-      for (let i = 0; i < calls; i++) sink = fn();
+      for (let i = 0; i < calls; i++) _sink = fn();
       const elapsed = bench.now() - start;
       return { overriddenDuration: elapsed / calls, overriddenIterationCost: elapsed };
     }, { async: false, beforeAll: yieldToEventLoop });
@@ -76,7 +76,7 @@ export async function runRound(
 export function callsPerSample(fn: () => unknown, sampleTime: number): number {
   const timeCalls = (calls: number): number => {
     const start = performance.now();
-    for (let i = 0; i < calls; i++) sink = fn();
+    for (let i = 0; i < calls; i++) _sink = fn();
     return performance.now() - start;
   };
   let calls = 1;

@@ -39,7 +39,9 @@ function rankingLines(answer: PayloadAnswer): string[] {
     const width = Math.max(...left.map((line) => line.length));
     const [header = '', ...rows] = left;
     lines.push(`${header.padEnd(width)}  why`);
-    ranking.ranked.forEach((r, i) => lines.push(...hangingLines(`${(rows[i] ?? '').padEnd(width)}  `, r.detail)));
+    ranking.ranked.forEach((r, i) => {
+      lines.push(...hangingLines(`${(rows[i] ?? '').padEnd(width)}  `, r.detail));
+    });
   }
   if (ranking.excluded.length > 0) {
     lines.push('not ranked:');

@@ -63,7 +63,7 @@ export function toFbs(schema: Schema): string {
   }
   const rootNote = schema.wrappedRoot ? '  // the payload is its field `value`' : '';
   lines.push('', `root_type ${schema.root};${rootNote}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /** The type of a field of a lowered schema. */

@@ -52,7 +52,7 @@ export function toProto(schema: Schema): string {
         : [];
     lines.push('', ...notes, ...messageLines(message, role === 'dynamic'));
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 function messageLines(message: MessageDef, oneof: boolean): string[] {
@@ -90,7 +90,7 @@ export function protoString(text: string): string {
     else if (code < 0x20 || code === 0x7f) out += `\\${code.toString(8).padStart(3, '0')}`;
     else out += ch;
   }
-  return out + '"';
+  return `${out}"`;
 }
 
 /** The declaration of a field of a lowered schema (see lowerSchema). */

@@ -96,7 +96,9 @@ function holds(value: unknown): Holds {
     } else if (typeof item === 'string') {
       if (LONE_SURROGATE.test(item)) result.loneSurrogates.push(path);
     } else if (Array.isArray(item)) {
-      item.forEach((element, i) => stack.push([childPath(path, i), element]));
+      item.forEach((element, i) => {
+        stack.push([childPath(path, i), element]);
+      });
     } else if (item !== null && typeof item === 'object') {
       for (const [key, child] of Object.entries(item)) {
         if (LONE_SURROGATE.test(key)) result.loneSurrogates.push(childPath(path, key), path);

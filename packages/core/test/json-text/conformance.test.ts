@@ -289,7 +289,7 @@ const I_BEHAVIOUR: Record<string, IBehaviour> = {
   i_number_negative_underflow: { kind: 'accepted', value: [-0] },
   i_number_below_min_denormal: { kind: 'accepted', value: [5e-324] },
   i_number_too_big_pos_int: { kind: 'accepted', value: [1.2345678901234568e29] },
-  i_number_too_big_neg_int: { kind: 'accepted', value: [-2.3746237467327689e47] },
+  i_number_too_big_neg_int: { kind: 'accepted', value: [-2.374623746732769e47] },
   i_object_duplicate_key: { kind: 'accepted', value: { a: 3, b: 2 } },
   i_object_duplicate_key_same_value: { kind: 'accepted', value: { a: 1 } },
   i_object_duplicate_key_lossy_first: { kind: 'accepted', value: { n: 0 } },
@@ -297,7 +297,7 @@ const I_BEHAVIOUR: Record<string, IBehaviour> = {
     kind: 'accepted',
     check: (value) => {
       ownProto(value);
-      expect((value as Record<string, unknown>)['__proto__']).toEqual({ polluted: 4 });
+      expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toEqual({ polluted: 4 });
     },
   },
   i_string_lone_high_surrogate: { kind: 'accepted', value: ['\uD800'] },

@@ -167,7 +167,9 @@ describe('measure', () => {
     expect(library!.encode).toBeUndefined();
     expect(library!.decode!.vsJson!.perRound).toHaveLength(4);
     const inverse = library!.decode!.vsJson!.perRound.map((r) => 1 / r);
-    library!.decode!.wrapperCost!.perRound.forEach((cost, r) => expect(cost).toBeCloseTo(inverse[r]!, 12));
+    library!.decode!.wrapperCost!.perRound.forEach((cost, r) => {
+      expect(cost).toBeCloseTo(inverse[r]!, 12);
+    });
   });
 
 

@@ -45,7 +45,7 @@ function richResult(): MeasureResult {
   const payloads = [{ ...orders, rows: [...orders.rows, library] }, ...rest, failedPayload('crashed.json', 'the worker measuring it crashed')];
   // Answered again with the library's row among the rows, then as JSON writes it.
   const result = JSON.parse(JSON.stringify(withAnswers({ ...base, payloads }, CONSTRAINTS))) as MeasureResult;
-  (result.payloads[0]?.rows[1]?.decode?.vsJson?.perRound as unknown[]).push(null);
+  (result.payloads[0]!.rows[1]!.decode!.vsJson!.perRound as unknown[]).push(null);
   return result;
 }
 
@@ -121,7 +121,7 @@ describe('validateMeasureResult', () => {
     // page's main thread. With a Set, the whole check of this file takes 0.35–0.5 s there (a fresh
     // process; docs/api.md). No time is asserted: the old check ran past two minutes on this test's
     // two files, so finishing within the suite's timeout (60 s) is what shows the check is linear.
-    const [json] = RICH.payloads[0]?.rows as [RowResult];
+    const [json] = RICH.payloads[0]!.rows as [RowResult];
     const { encode: _encode, decode: _decode, ...sizes } = json;
     const rows = Array.from({ length: 200_000 }, (_, i): RowResult => ({ ...sizes, name: `row ${i}` }));
     const big: MeasureResult = { ...RICH, payloads: [{ ...(RICH.payloads[0] as PayloadResult), answer: undefined, rows }] };

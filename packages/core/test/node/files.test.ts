@@ -237,7 +237,9 @@ function writeTree(base: string, spec: TreeSpec): string {
   });
   for (const folder of folders) mkdirSync(folder, { recursive: true });
   const files = spec.files.map(({ folder, prefix, json }, i) => join(pick(folders, folder), `${prefix}f${i}${json ? '.json' : '.txt'}`));
-  files.forEach((file, i) => writeFileSync(file, String(i)));
+  files.forEach((file, i) => {
+    writeFileSync(file, String(i));
+  });
 
   /** The folders above folder `at`, nearest first, ending with `base`. */
   const ancestors = (at: number): string[] => {

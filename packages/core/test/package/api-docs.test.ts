@@ -77,9 +77,10 @@ function docSections(text: string): Map<string, DocSection> {
       section = specifier ? { documented: new Map(), alsoExported: new Set() } : undefined;
       if (specifier && section) sections.set(specifier, section);
       current = [];
-    } else if (!section) {
       continue;
-    } else if (line.startsWith('### ')) {
+    }
+    if (!section) continue;
+    if (line.startsWith('### ')) {
       current = codeNames(line);
       for (const name of current) {
         if (section.documented.has(name)) throw new Error(`docs/api.md documents ${name} twice in one section`);

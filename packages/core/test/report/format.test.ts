@@ -22,6 +22,7 @@ import {
 import { ratio } from './fixture.js';
 
 const order = { path: '$', kind: 'order', expected: ['a', 'b'], actual: ['b', 'a'] } as const;
+// biome-ignore lint/correctness/noPrecisionLoss: 1e400 as a payload's JSON text has it, which JSON.parse reads as Infinity (and JSON writes back as null).
 const value = { path: '$.n', kind: 'value', expected: 1e400, actual: null } as const;
 const fidelity = (diffs: RoundTripReport['diffs'], truncated = false): RoundTripReport => ({ ok: diffs.every((d) => d.kind === 'order'), diffs, truncated });
 

@@ -173,7 +173,9 @@ describe('renderHtmlReport in headless Chromium', () => {
       await page.screenshot({ path: 'test-results/html-report-360.png', fullPage: true });
 
       // Opened diff lists must not widen the page either.
-      await page.evaluate(() => document.querySelectorAll('details').forEach((details) => (details.open = true)));
+      await page.evaluate(() => document.querySelectorAll('details').forEach((details) => {
+          details.open = true;
+        }));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.screenshot({ path: 'test-results/html-report-360-dark.png', fullPage: true });

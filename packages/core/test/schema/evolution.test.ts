@@ -248,8 +248,11 @@ function mutate(sample: unknown, mutations: readonly Mutation[]): unknown {
     const walk = (container: JsonRecord | unknown[], key: string | number): void => {
       slots.push([container, key]);
       const node = (container as JsonRecord)[key];
-      if (Array.isArray(node)) node.forEach((_, i) => walk(node, i));
-      else if (isRecord(node)) for (const child of Object.keys(node)) walk(node, child);
+      if (Array.isArray(node)) {
+        node.forEach((_, i) => {
+          walk(node, i);
+        });
+      } else if (isRecord(node)) for (const child of Object.keys(node)) walk(node, child);
     };
     walk(holder, 'root');
     const [container, key] = slots[change.at % slots.length]!;

@@ -257,6 +257,7 @@ export const MUTATORS: Record<string, Mutator> = {
     return out;
   },
   writeVarint(rng, input) {
+    // biome-ignore lint/complexity/useMathMinMax: the test and the value each draw from rng; Math.max would draw once and change every seed's cases.
     const bytes = varint(rng() < 0.7 ? pick(rng, INTERESTING_VARINT) : input.length + below(rng, 9) - 4 >= 0 ? input.length + below(rng, 9) - 4 : 0);
     const at = below(rng, input.length + 1);
     if (rng() < 0.5) return concat(input.subarray(0, at), bytes, input.subarray(at));

@@ -63,7 +63,7 @@ export class CborReader extends BinaryReader {
         switch (major) {
           case 0:
           case 1: {
-            if (argument === -1) throw this.fail(start, 'an integer head with indefinite length (0x' + b.toString(16) + '), which CBOR does not allow');
+            if (argument === -1) throw this.fail(start, `an integer head with indefinite length (0x${b.toString(16)}), which CBOR does not allow`);
             if (argument > (major === 0 ? MAX_SAFE : MAX_SAFE - 1)) throw this.inexactInteger(start, this.bigText(start, major));
             this.scalar(start, major === 0 ? argument : -1 - argument);
             break;

@@ -64,9 +64,8 @@ const HEADS = itemHeads((b) => {
   if (b < 0x90) return [HEAD_MAP, 1, b & 0x0f];
   if (b < 0xa0) return [HEAD_ARRAY, 1, b & 0x0f];
   if (b < 0xc0) return [HEAD_TEXT, 1, b & 0x1f];
-  // Numbers: float 32 and 64, uint 8–64, int 8–64.
-  const number = ({ 0xca: 5, 0xcb: 9, 0xcc: 2, 0xcd: 3, 0xce: 5, 0xcf: 9, 0xd0: 2, 0xd1: 3, 0xd2: 5, 0xd3: 9 } as Record<number, number>)[b];
-  if (number !== undefined) return [HEAD_SKIP, number, 0];
+  // Numbers, 0xca–0xd3: float 32 and 64, uint 8–64, int 8–64.
+  if (b >= 0xca && b <= 0xd3) return [HEAD_SKIP, [5, 9, 2, 3, 5, 9, 2, 3, 5, 9][b - 0xca] as number, 0];
   if (b >= 0xd9 && b <= 0xdb) return [HEAD_TEXT, [2, 3, 5][b - 0xd9] as number, 0];
   if (b === 0xdc || b === 0xdd) return [HEAD_ARRAY, b === 0xdc ? 3 : 5, 0];
   if (b === 0xde || b === 0xdf) return [HEAD_MAP, b === 0xde ? 3 : 5, 0];

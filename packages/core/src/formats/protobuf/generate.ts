@@ -188,7 +188,7 @@ function decoderSource(plan: MessagePlan, plans: Plans): string {
   const numbers = [...new Set(fields.map((field) => field.def.id))];
   const known = numbers.length > 0 ? `if (${numbers.map((n) => `(t >>> 3) === ${n}`).join(' || ')}) throw wrongWireType(t, P[${i}].name); ` : '';
   lines.push(`      default: ${known}r.skip(t, end);`, '    }', '  }', '  r.checkEnd(end);');
-  const valueOf = (field: FieldPlan, f: number): string => {
+  const fieldValue = (field: FieldPlan, f: number): string => {
     const v = `v${f}`;
     if (field.shape === 'list') return `${v} === undefined ? [] : ${v}`;
     if (field.shape === 'map') return `${v} === undefined ? {} : ${v}`;
@@ -201,10 +201,10 @@ function decoderSource(plan: MessagePlan, plans: Plans): string {
       lines.push(`  if (v${f} === undefined) throw missingMessage(P[${i}], P[${i}].fields[${f}]);`);
     }
   });
-  if (plan.role === 'box') lines.push(`  return ${valueOf(fields[0] as FieldPlan, 0)};`);
+  if (plan.role === 'box') lines.push(`  return ${fieldValue(fields[0] as FieldPlan, 0)};`);
   else if (plan.role === 'nullable') lines.push('  return v0 === undefined ? null : v0;');
   else {
-    const always = fields.flatMap((field, f) => (field.presence === 'optional' ? [] : [`${literalKey(field.key)}: ${valueOf(field, f)}`]));
+    const always = fields.flatMap((field, f) => (field.presence === 'optional' ? [] : [`${literalKey(field.key)}: ${fieldValue(field, f)}`]));
     lines.push(`  const o = { ${always.join(', ')} };`);
     fields.forEach((field, f) => {
       if (field.presence === 'optional') lines.push(`  if (v${f} !== undefined) setOwn(o, ${JSON.stringify(field.key)}, v${f});`);

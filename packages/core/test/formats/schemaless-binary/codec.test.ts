@@ -143,7 +143,7 @@ describe.each(FORMATS)('%s keeps a "__proto__" key as data', (format) => {
     const value = JSON.parse('{"__proto__":{"polluted":1},"list":[{"__proto__":2}]}') as Record<string, unknown>;
     const back = codec.decode(codec.encode(value)) as Record<string, unknown>;
     expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
-    expect(Object.prototype.hasOwnProperty.call(back, '__proto__')).toBe(true);
+    expect(Object.hasOwn(back, '__proto__')).toBe(true);
     expect(Object.getOwnPropertyDescriptor(back, '__proto__')?.value).toEqual({ polluted: 1 });
     expect((back['list'] as Array<Record<string, unknown>>)[0]).toEqual(JSON.parse('{"__proto__":2}'));
     expect(JSON.stringify(back)).toBe(JSON.stringify(value));

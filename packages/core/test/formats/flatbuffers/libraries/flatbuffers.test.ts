@@ -275,7 +275,11 @@ describe('hostile bytes: a WirebenchError in bounded time, Object.prototype unto
     // 256 bytes (the last ones unused) leave a work budget that lasts past 100 levels.
     const bytes = new Uint8Array(256);
     const view = new DataView(bytes.buffer);
-    const u16 = (at: number, ...values: number[]) => values.forEach((v, i) => view.setUint16(at + 2 * i, v, true));
+    const u16 = (at: number, ...values: number[]) => {
+      values.forEach((v, i) => {
+        view.setUint16(at + 2 * i, v, true);
+      });
+    };
     view.setUint32(0, 28, true); // root table at 28
     u16(4, 14, 8, 0, 0, 0, 0, 4); // Value's vtable: only list_value (slot 4), at +4
     u16(18, 6, 8, 4); // Root's vtable: value (slot 0) at +4
