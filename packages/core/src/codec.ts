@@ -1,13 +1,26 @@
+import { WirebenchError } from './errors.js';
+import type { FormatId } from './format-id.js';
 import type { CodecOptions } from './limits.js';
+import type { Schema } from './schema/types.js';
 
-/** The wire formats wirebench speaks. */
-export type FormatId = 'json' | 'simdjson' | 'msgpack' | 'cbor' | 'protobuf' | 'flatbuffers';
+export type { FormatId } from './format-id.js';
 
 /** Every format id, in the order the bench and the CLI list them. */
 export const FORMATS: readonly FormatId[] = ['json', 'simdjson', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'];
 
 /** Formats that need a `Schema` to encode anything. */
 export const SCHEMA_FORMATS: readonly FormatId[] = ['protobuf', 'flatbuffers'];
+
+/** The schema a schema format needs, or the WirebenchError that says how to get one. */
+export function requireSchema(format: FormatId, schema: Schema | undefined): Schema {
+  if (!schema) {
+    throw new WirebenchError(
+      `needs a schema: createCodec('${format}', { schema: inferSchema(sample) }) or a schema from schemaFromProto(protoText, rootMessage) (import it from '@wirebench/core/schema')`,
+      { format },
+    );
+  }
+  return schema;
+}
 
 /** The `Content-Type` each codec sends (`Codec.mediaType`); json and simdjson share `application/json`. */
 export const MEDIA_TYPES: Readonly<Record<FormatId, string>> = {

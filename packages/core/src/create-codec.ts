@@ -1,5 +1,5 @@
 import type { Codec, FormatId, SchemaCodecOptions } from './codec.js';
-import { FORMATS } from './codec.js';
+import { FORMATS, requireSchema } from './codec.js';
 import { WirebenchError } from './errors.js';
 import type { Schema } from './schema/types.js';
 
@@ -45,14 +45,4 @@ async function load(format: FormatId, schema: Schema | undefined, options: Schem
     case 'flatbuffers':
       return (await import('./formats/flatbuffers/codec.js')).flatbuffersCodec(requireSchema(format, schema), options);
   }
-}
-
-export function requireSchema(format: FormatId, schema: Schema | undefined): Schema {
-  if (!schema) {
-    throw new WirebenchError(
-      `needs a schema: createCodec('${format}', { schema: inferSchema(sample) }) or a schema from schemaFromProto(protoText, rootMessage) (import it from '@wirebench/core/schema')`,
-      { format },
-    );
-  }
-  return schema;
 }

@@ -1,4 +1,4 @@
-import type { FormatId } from './codec.js';
+import type { FormatId } from './format-id.js';
 
 /** The one error type wirebench's factories, encoders and decoders throw. */
 export class WirebenchError extends Error {

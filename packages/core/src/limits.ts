@@ -1,4 +1,4 @@
-import type { FormatId } from './codec.js';
+import type { FormatId } from './format-id.js';
 import { WirebenchError } from './errors.js';
 
 /**

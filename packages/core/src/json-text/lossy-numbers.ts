@@ -1,8 +1,23 @@
 /**
  * Whether a number literal survived JSON.parse: decimal arithmetic on the literal's digits against
- * the double it became, exact where a quick test cannot settle it (BigInt, no floating point).
+ * the double it became, exact where a quick test cannot settle it (BigInt, no floating point); and
+ * LossyNumber, what parseJson reports of a literal that did not.
  */
-import type { LossyNumber } from './parse-json.js';
+
+/** A number literal of the text that `JSON.parse` could not keep exactly. */
+export interface LossyNumber {
+  /** JSON path of the literal, e.g. `$.orders[3].id` (the syntax of every wirebench path). */
+  readonly path: string;
+  /** The literal as written in the text. */
+  readonly text: string;
+  /** What JSON.parse made of it. */
+  readonly value: number;
+  /**
+   * `overflow`: a finite literal became ±Infinity. `underflow`: a non-zero literal became ±0.
+   * `rounded`: any other change of value (more digits than a double holds, an integer past 2^53).
+   */
+  readonly reason: 'rounded' | 'overflow' | 'underflow';
+}
 
 const MINUS = 0x2d, DOT = 0x2e, ZERO = 0x30, ONE = 0x31, FIVE = 0x35, NINE = 0x39;
 

@@ -7,24 +7,10 @@
  * not discovered later as a fidelity diff).
  */
 import { WirebenchError } from '../errors.js';
+import type { LossyNumber } from './lossy-numbers.js';
 import type { Found } from './scanner.js';
 import { scan } from './scanner.js';
 import { Problem, position } from './syntax-errors.js';
-
-/** A number literal of the text that `JSON.parse` could not keep exactly. */
-export interface LossyNumber {
-  /** JSON path of the literal, e.g. `$.orders[3].id` (the syntax of every wirebench path). */
-  readonly path: string;
-  /** The literal as written in the text. */
-  readonly text: string;
-  /** What JSON.parse made of it. */
-  readonly value: number;
-  /**
-   * `overflow`: a finite literal became ±Infinity. `underflow`: a non-zero literal became ±0.
-   * `rounded`: any other change of value (more digits than a double holds, an integer past 2^53).
-   */
-  readonly reason: 'rounded' | 'overflow' | 'underflow';
-}
 
 /** What `parseJson` returns: `JSON.parse`'s value and the number literals it lost. */
 export interface ParsedJson {

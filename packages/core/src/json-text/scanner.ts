@@ -5,7 +5,7 @@
  */
 import { childPath } from '../fidelity.js';
 import { lossReason } from './lossy-numbers.js';
-import type { LossyNumber } from './parse-json.js';
+import type { LossyNumber } from './lossy-numbers.js';
 import { codePoint, expectedKey, expectedValue, position, problem } from './syntax-errors.js';
 
 const TAB = 0x09, LF = 0x0a, CR = 0x0d, SPACE = 0x20, QUOTE = 0x22, PLUS = 0x2b, COMMA = 0x2c, MINUS = 0x2d;

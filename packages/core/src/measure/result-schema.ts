@@ -24,7 +24,7 @@ import type { TimeUntilUsable } from '../answer/time-until-usable.js';
 import type { BytesBreakdown } from '../attribution/breakdown.js';
 import { FORMATS } from '../codec.js';
 import type { RoundTripReport } from '../fidelity.js';
-import type { LossyNumber } from '../json-text/parse-json.js';
+import type { LossyNumber } from '../json-text/lossy-numbers.js';
 import type { Environment, MeasureResult, OperationResult, PayloadResult, ResolvedMeasureOptions, RowResult } from './types.js';
 import { ISOLATIONS, RESULT_FORMAT, RESULT_VERSION } from './types.js';
 

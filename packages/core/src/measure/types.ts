@@ -2,7 +2,7 @@ import type { PayloadAnswer } from '../answer/payload-answer.js';
 import type { BytesBreakdown } from '../attribution/breakdown.js';
 import type { Codec, FormatId } from '../codec.js';
 import type { RoundTripReport } from '../fidelity.js';
-import type { LossyNumber } from '../json-text/parse-json.js';
+import type { LossyNumber } from '../json-text/lossy-numbers.js';
 
 /**
  * The measuring engine's inputs and its result: one typed, versioned, JSON-serializable shape shared

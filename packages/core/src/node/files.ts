@@ -1,7 +1,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { LossyNumber } from '../json-text/parse-json.js';
+import type { LossyNumber } from '../json-text/lossy-numbers.js';
 import { parseJson } from '../json-text/parse-json.js';
 import { invalidUtf8Offset } from '../wire/utf8.js';
 

@@ -66,7 +66,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { JsonSyntaxError, parseJson } from '../../src/json-text/parse-json.js';
-import type { LossyNumber } from '../../src/json-text/parse-json.js';
+import type { LossyNumber } from '../../src/json-text/lossy-numbers.js';
 import { lineAndColumn, v8Position } from '../support/json-positions.js';
 
 const DIR = fileURLToPath(new URL('./conformance/', import.meta.url));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { WirebenchError } from '../../src/errors.js';
 import { childPath } from '../../src/fidelity.js';
 import { JsonSyntaxError, parseJson } from '../../src/json-text/parse-json.js';
-import type { LossyNumber } from '../../src/json-text/parse-json.js';
+import type { LossyNumber } from '../../src/json-text/lossy-numbers.js';
 import { lineAndColumn, v8Position } from '../support/json-positions.js';
 
 /** The error parseJson throws for `text`, asserted to be a JsonSyntaxError. */
