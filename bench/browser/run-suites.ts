@@ -4,11 +4,11 @@
  * Browser-safe: no Node API, no DOM API.
  */
 import { parseJson } from '@wirebench/core';
+import { createCodecWithLibraries } from '@wirebench/core/libraries';
 import type { MeasureProgress } from '@wirebench/core/measure';
 import { measure } from '@wirebench/core/measure';
 import proto from '../../schemas/canonical.proto?raw';
 import type { BrowserListConfig, BrowserListing, BrowserOutcome, BrowserRunConfig, PayloadFileRef } from '../src/browser/protocol.js';
-import { createCodecWithLibraries } from '@wirebench/core/libraries';
 import type { ParsedPayload } from '../src/suites/payloads.js';
 import { payloadsSuite } from '../src/suites/payloads.js';
 import { listPayloads, planRefs } from '../src/suites/refs.js';
@@ -100,7 +100,12 @@ function contextOf(config: BrowserListConfig): SuiteContext {
 /** The payloads of the requested suites and files, filtered, planned here and not timed: the runner gives each its own page. */
 export async function listSuites(config: BrowserListConfig): Promise<BrowserListing> {
   const filter = config.filter === null ? undefined : new RegExp(config.filter, 'i');
-  const { refs, notes } = await listPayloads(config.suites, config.files.map((f) => f.name), contextOf(config), filter);
+  const { refs, notes } = await listPayloads(
+    config.suites,
+    config.files.map((f) => f.name),
+    contextOf(config),
+    filter,
+  );
   const unique = [...new Set(notes)];
   if (refs.length === 0) return { ok: false, noTargets: true, message: `no payload matches --filter ${filter}`, notes: unique };
   return { ok: true, payloads: refs, notes: unique };
@@ -111,7 +116,9 @@ export async function listSuites(config: BrowserListConfig): Promise<BrowserList
  * alone) and measures them here, in order, with the same engine as `npm run bench`.
  */
 export async function runSuites(config: BrowserRunConfig, onProgress: (progress: MeasureProgress) => void): Promise<BrowserOutcome> {
-  const planned = await planRefs(config.payloads, contextOf(config), async (index) => payloadsSuite(await fetchPayloads([config.files[index] as PayloadFileRef])));
+  const planned = await planRefs(config.payloads, contextOf(config), async (index) =>
+    payloadsSuite(await fetchPayloads([config.files[index] as PayloadFileRef])),
+  );
   const result = await measure(planned.targets, {
     rounds: config.rounds,
     roundTime: config.roundTime,

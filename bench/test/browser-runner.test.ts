@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
 import type { MeasureResult, OperationResult } from '@wirebench/core/measure';
+import { afterAll, describe, expect, it } from 'vitest';
 
 /**
  * `npm run bench:browser` end to end: the built runner bundles the suites, serves them cross-origin
@@ -49,7 +49,19 @@ describe.skipIf(!hasChromium)('bench:browser runner', () => {
       expect(build.status).toBe(0);
     }
     const json = join(dir, 'result.json');
-    const { code, stdout, stderr } = await run(['--quick', '--filter', '^order$', '--formats', 'json,msgpack', '--rounds', '3', '--mode', 'both', '--json', json]);
+    const { code, stdout, stderr } = await run([
+      '--quick',
+      '--filter',
+      '^order$',
+      '--formats',
+      'json,msgpack',
+      '--rounds',
+      '3',
+      '--mode',
+      'both',
+      '--json',
+      json,
+    ]);
     expect(code, `runner failed:\n${stderr}\n${stdout}`).toBe(0);
     expect(stdout).toContain('in the page (main thread)');
     expect(stdout).toContain('in a dedicated Web Worker');
@@ -81,7 +93,21 @@ describe.skipIf(!hasChromium)('bench:browser runner', () => {
     const file = join(dir, 'mixed.json');
     writeFileSync(file, JSON.stringify({ id: 1, tags: ['a', 2, null, true] }));
     const json = join(dir, 'files.json');
-    const { code, stdout, stderr } = await run(['--quick', '--rounds', '3', '--mode', 'page', '--suite', 'dynamic', '--formats', 'json,cbor', '--libraries', file, '--json', json]);
+    const { code, stdout, stderr } = await run([
+      '--quick',
+      '--rounds',
+      '3',
+      '--mode',
+      'page',
+      '--suite',
+      'dynamic',
+      '--formats',
+      'json,cbor',
+      '--libraries',
+      file,
+      '--json',
+      json,
+    ]);
     expect(code, `runner failed:\n${stderr}\n${stdout}`).toBe(0);
     const result = JSON.parse(readFileSync(json, 'utf8')) as MeasureResult;
     expect(result.payloads.map((p) => p.name)).toEqual(['true_null', expect.stringMatching(/mixed\.json$/)]);

@@ -3,14 +3,14 @@ import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FormatId } from '@wirebench/core';
+import { withAnswers } from '@wirebench/core/answer';
 import type { MeasureResult, OperationResult, PayloadResult, RowResult } from '@wirebench/core/measure';
 import { median, validateMeasureResult } from '@wirebench/core/measure';
-import { withAnswers } from '@wirebench/core/answer';
-import type { FormatId } from '@wirebench/core';
 import { seededRandom } from '@wirebench/core/samples';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ComparisonReport, TimingChange } from '../src/compare/compare.js';
-import { NO_CHANGE_LINE, compareResults, fails, formatMarkdown, formatText, regressions } from '../src/compare/compare.js';
+import { compareResults, fails, formatMarkdown, formatText, NO_CHANGE_LINE, regressions } from '../src/compare/compare.js';
 
 // ---------------------------------------------------------------------------------------------
 // Synthetic results: only what compare reads is realistic, the rest is filler of the right type.
@@ -133,7 +133,8 @@ describe('compareResults', () => {
   it('raises no regression between ~100 rows of two independent runs of unchanged code', () => {
     // The false-alarm budget behind alpha = 0.01: about one significant row per hundred at most, and none beyond the threshold.
     const random = seededRandom(11);
-    const specs = (): RowSpec[] => Array.from({ length: 50 }, (_, i) => ({ name: `row${i}`, encode: lognormal(random, 11, 1), decode: lognormal(random, 11, 1) }));
+    const specs = (): RowSpec[] =>
+      Array.from({ length: 50 }, (_, i) => ({ name: `row${i}`, encode: lognormal(random, 11, 1), decode: lognormal(random, 11, 1) }));
     const report = compareResults(result({ p: specs() }), result({ p: specs() }));
     expect(report.timings).toHaveLength(100);
     expect(report.timings.filter((t) => t.significant).length).toBeLessThanOrEqual(2);
@@ -143,7 +144,15 @@ describe('compareResults', () => {
   it('detects a 25 % slowdown under realistic noise (11 rounds, 8 % lognormal spread)', () => {
     const report = compareResults(...shiftedRuns(1, 1.25));
     const t = only(report);
-    expect(t).toMatchObject({ payload: 'small', row: 'msgpack', operation: 'decode', significant: true, regression: true, improvement: false, underpowered: false });
+    expect(t).toMatchObject({
+      payload: 'small',
+      row: 'msgpack',
+      operation: 'decode',
+      significant: true,
+      regression: true,
+      improvement: false,
+      underpowered: false,
+    });
     expect(t.change).toBeGreaterThan(1.15);
     expect(t.p).toBeLessThan(0.01);
     expect(t.low).toBeGreaterThan(1);
@@ -191,12 +200,22 @@ describe('compareResults', () => {
     expect(trials.every((t) => !t.regression || t.change > 1.15)).toBe(true);
   });
 
-  it('keys rows by format and implementation: a library slowing down is its row alone, never mixed with wirebench\'s', () => {
+  it("keys rows by format and implementation: a library slowing down is its row alone, never mixed with wirebench's", () => {
     const random = seededRandom(3);
     const steady = lognormal(random, 11, 0.8, 0.05);
     const library = lognormal(random, 11, 0.6, 0.05);
-    const a = result({ small: [{ name: 'msgpack', decode: steady }, { name: 'msgpack (msgpackr)', decode: library }] });
-    const b = result({ small: [{ name: 'msgpack', decode: steady }, { name: 'msgpack (msgpackr)', decode: library.map((x) => x * 1.3) }] });
+    const a = result({
+      small: [
+        { name: 'msgpack', decode: steady },
+        { name: 'msgpack (msgpackr)', decode: library },
+      ],
+    });
+    const b = result({
+      small: [
+        { name: 'msgpack', decode: steady },
+        { name: 'msgpack (msgpackr)', decode: library.map((x) => x * 1.3) },
+      ],
+    });
     const report = compareResults(a, b);
     expect(report.timings.map((t) => [t.row, t.regression])).toEqual([
       ['msgpack', false],
@@ -206,8 +225,24 @@ describe('compareResults', () => {
 
   it('reports any difference in encoded bytes, exactly', () => {
     const ratios = [1, 1, 1, 1, 1];
-    const a = result({ small: [{ name: 'cbor', bytes: 400, decode: ratios }, { name: 'msgpack', bytes: 380, decode: ratios }] }, 5);
-    const b = result({ small: [{ name: 'cbor', bytes: 400, decode: ratios }, { name: 'msgpack', bytes: 390, decode: ratios }] }, 5);
+    const a = result(
+      {
+        small: [
+          { name: 'cbor', bytes: 400, decode: ratios },
+          { name: 'msgpack', bytes: 380, decode: ratios },
+        ],
+      },
+      5,
+    );
+    const b = result(
+      {
+        small: [
+          { name: 'cbor', bytes: 400, decode: ratios },
+          { name: 'msgpack', bytes: 390, decode: ratios },
+        ],
+      },
+      5,
+    );
     const report = compareResults(a, b);
     expect(report.bytes).toEqual([{ payload: 'small', row: 'msgpack', before: 380, after: 390, change: 390 / 380 }]);
     expect(formatText(report)).toMatch(/msgpack +380 +390 +\+2\.6 %/);
@@ -215,9 +250,27 @@ describe('compareResults', () => {
 
   it('lists payloads, rows and operations found in one run only', () => {
     const ratios = [1, 1, 1, 1, 1, 1, 1];
-    const a = result({ shared: [{ name: 'cbor', encode: ratios, decode: ratios }, { name: 'flatbuffers', encode: ratios, decode: ratios }], old: [] }, 7);
+    const a = result(
+      {
+        shared: [
+          { name: 'cbor', encode: ratios, decode: ratios },
+          { name: 'flatbuffers', encode: ratios, decode: ratios },
+        ],
+        old: [],
+      },
+      7,
+    );
     // b's cbor row failed on encode only.
-    const b = result({ shared: [{ name: 'cbor', decode: ratios, error: 'cbor refused the payload' }, { name: 'protobuf', decode: ratios }], fresh: [] }, 7);
+    const b = result(
+      {
+        shared: [
+          { name: 'cbor', decode: ratios, error: 'cbor refused the payload' },
+          { name: 'protobuf', decode: ratios },
+        ],
+        fresh: [],
+      },
+      7,
+    );
     const report = compareResults(a, b);
     expect(report.unmatched).toEqual([
       { only: 'a', payload: 'shared', row: 'cbor', operation: 'encode', reason: 'cbor refused the payload' },
@@ -235,8 +288,24 @@ describe('compareResults', () => {
   it('fails when a row that worked now errors or no longer gives the payload back exactly', () => {
     const ratios = [1, 1, 1, 1, 1, 1, 1];
     const exact = { ok: true, diffs: [], truncated: false };
-    const a = result({ small: [{ name: 'cbor', encode: ratios, decode: ratios }, { name: 'msgpack', encode: ratios, decode: ratios }] }, 7);
-    const b = result({ small: [{ name: 'cbor', error: 'encode failed: boom' }, { name: 'msgpack', encode: ratios, decode: ratios }] }, 7);
+    const a = result(
+      {
+        small: [
+          { name: 'cbor', encode: ratios, decode: ratios },
+          { name: 'msgpack', encode: ratios, decode: ratios },
+        ],
+      },
+      7,
+    );
+    const b = result(
+      {
+        small: [
+          { name: 'cbor', error: 'encode failed: boom' },
+          { name: 'msgpack', encode: ratios, decode: ratios },
+        ],
+      },
+      7,
+    );
     const errored = compareResults(a, b);
     expect(errored.breakages).toEqual([{ payload: 'small', row: 'cbor', what: 'now fails: encode failed: boom' }]);
     expect(fails(errored)).toBe(true);
@@ -256,14 +325,17 @@ describe('compareResults', () => {
   it('fails when a payload could not be measured at all (its worker crashed), and warns when the runs were isolated differently', () => {
     const ratios = [1, 1, 1, 1, 1, 1, 1];
     const a = result({ small: [{ name: 'msgpack', encode: ratios, decode: ratios }] }, 7);
-    const crashed: MeasureResult = { ...a, payloads: a.payloads.map((p) => ({ ...p, rows: [], rounds: [], error: 'the worker measuring it crashed: out of memory' })) };
+    const crashed: MeasureResult = {
+      ...a,
+      payloads: a.payloads.map((p) => ({ ...p, rows: [], rounds: [], error: 'the worker measuring it crashed: out of memory' })),
+    };
     const report = compareResults(a, crashed);
     expect(report.breakages).toEqual([{ payload: 'small', row: '(every row)', what: 'not measured: the worker measuring it crashed: out of memory' }]);
     expect(fails(report)).toBe(true);
 
     const isolated: MeasureResult = { ...a, options: { ...a.options, isolation: 'worker-per-payload' } };
     expect(compareResults(a, isolated).warnings).toEqual([
-      'runs differ in isolation (not recorded vs worker-per-payload): in one process a JavaScript codec\'s ratios to JSON depend on the payloads measured before it, so a change may come from that, not from the code',
+      "runs differ in isolation (not recorded vs worker-per-payload): in one process a JavaScript codec's ratios to JSON depend on the payloads measured before it, so a change may come from that, not from the code",
     ]);
     expect(compareResults(isolated, structuredClone(isolated)).warnings).toEqual([]);
   });
@@ -278,9 +350,15 @@ describe('compareResults', () => {
       [{ node: 'v20', results: [] }, /^run a: not a wirebench result: "format" is missing, expected "wirebench-result"/],
       [{ ...good, version: 2 }, /^run a: wirebench result version 2 is not supported: this wirebench reads version 1/],
       [{ ...good, payloads: 'none' }, /^run a: malformed wirebench result: payloads must be an array, got "none"$/],
-      [withCbor({ decode: { ...cbor.decode, vsJson: { ...cbor.decode.vsJson, perRound: ['fast'] } } }), /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.decode\.vsJson\.perRound\[0\] must be a number or null, got "fast"$/],
+      [
+        withCbor({ decode: { ...cbor.decode, vsJson: { ...cbor.decode.vsJson, perRound: ['fast'] } } }),
+        /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.decode\.vsJson\.perRound\[0\] must be a number or null, got "fast"$/,
+      ],
       [withCbor({ kind: 'row' }), /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.kind must be "codec", "library" or "custom", got "row"$/],
-      [withCbor({ encode: { ...cbor.decode, median: null } }), /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.encode\.median must be a finite number, got null$/],
+      [
+        withCbor({ encode: { ...cbor.decode, median: null } }),
+        /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.encode\.median must be a finite number, got null$/,
+      ],
       [withCbor({ fidelity: { ok: false } }), /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.fidelity\.diffs is missing$/],
       [{ ...good, environment: { runtime: 'node' } }, /^run a: malformed wirebench result: environment\.runtimeVersion is missing$/],
       [{ ...good, payloads: [...good.payloads, ...good.payloads] }, /^run a: malformed wirebench result: payloads holds "small" twice$/],
@@ -343,7 +421,9 @@ describe('bench:compare CLI', () => {
     const { status, stdout, stderr } = run('--markdown', file('base.json', a), file('slower.json', b));
     expect(status).toBe(1);
     expect(stdout.startsWith('### wirebench compare')).toBe(true);
-    expect(stderr).toMatch(/^compare: 1 significant change beyond 15 %: 1 regression, no improvements: small \/ msgpack \/ decode \+\d+\.\d % \(p [\d.e-]+\)\n$/);
+    expect(stderr).toMatch(
+      /^compare: 1 significant change beyond 15 %: 1 regression, no improvements: small \/ msgpack \/ decode \+\d+\.\d % \(p [\d.e-]+\)\n$/,
+    );
   });
 
   it('also compares time until usable, device by device, when both results carry answers', () => {
@@ -354,7 +434,13 @@ describe('bench:compare CLI', () => {
           ...r,
           payloads: r.payloads.map((p) => ({
             ...p,
-            rows: p.rows.map((row) => ({ ...row, format: row.name as FormatId, implementation: 'wirebench', bytes: row.bytes ?? 600, fidelity: { ok: true, diffs: [], truncated: false } })),
+            rows: p.rows.map((row) => ({
+              ...row,
+              format: row.name as FormatId,
+              implementation: 'wirebench',
+              bytes: row.bytes ?? 600,
+              fidelity: { ok: true, diffs: [], truncated: false },
+            })),
           })),
         },
         { network: '4g', served: 'none' },
@@ -367,7 +453,9 @@ describe('bench:compare CLI', () => {
     expect(lines.slice(at + 1, at + 3)).toEqual([`a: ${join(scratch, 'laptop.json')}`, `b: ${join(scratch, 'phone.json')}`]);
     const msgpack = lines.slice(at).find((l) => l.startsWith('msgpack '))!;
     // Rank, total and device part on each: the phone's decode is 25 % slower, its transfer the same.
-    const times = [...msgpack.matchAll(/([\d,.]+) (ms|µs|ns)/g)].map(([, n, unit]) => Number.parseFloat(n!.replace(/,/g, '')) / (unit === 'ms' ? 1 : unit === 'µs' ? 1e3 : 1e6));
+    const times = [...msgpack.matchAll(/([\d,.]+) (ms|µs|ns)/g)].map(
+      ([, n, unit]) => Number.parseFloat(n!.replace(/,/g, '')) / (unit === 'ms' ? 1 : unit === 'µs' ? 1e3 : 1e6),
+    );
     expect(times).toHaveLength(4);
     const [aTotal, aDevice, bTotal, bDevice] = times;
     expect(bDevice!).toBeGreaterThan(aDevice!);

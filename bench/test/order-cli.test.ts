@@ -26,7 +26,7 @@ const other = join(dir, 'other.json');
 writeFileSync(other, JSON.stringify([1.5, 'two', { three: [3] }, null]));
 
 describe('npm run bench:order', () => {
-  it('measures the payload alone, after the others in one process, and after them isolated, and prints each row\'s ratios', () => {
+  it("measures the payload alone, after the others in one process, and after them isolated, and prints each row's ratios", () => {
     const json = join(out, 'order.json');
     const run = order(payload, dir, ...TINY, '--json', json);
     expect([0, 1], run.stderr).toContain(run.status); // 1 only when tiny settings' noise passes the bar
@@ -36,7 +36,10 @@ describe('npm run bench:order', () => {
     expect(run.stdout).toMatch(/^msgpack +decode +\d/m);
     expect(run.stdout).toMatch(/^median of after ÷ alone per implementation, isolated: wirebench \d/m);
     expect(run.stdout).toMatch(/^worst, isolated: /m);
-    const figures = JSON.parse(readFileSync(json, 'utf8')) as { bar: number; reports: Array<{ runtime: string; payload: string; after: number; lines: Array<{ row: string; ratios: Record<string, unknown[]> }> }> };
+    const figures = JSON.parse(readFileSync(json, 'utf8')) as {
+      bar: number;
+      reports: Array<{ runtime: string; payload: string; after: number; lines: Array<{ row: string; ratios: Record<string, unknown[]> }> }>;
+    };
     expect(figures.bar).toBe(1.2);
     expect(figures.reports).toHaveLength(1);
     const [report] = figures.reports;
@@ -53,7 +56,12 @@ describe('npm run bench:order', () => {
   });
 
   it('says what is wrong with its arguments in one line, exit 2', () => {
-    for (const args of [['--repeat', '0', payload, dir], ['--mode', 'tab', payload, dir], [dir, '--frobnicate'], ['--each', dir, '--filter', '^no-such-payload$']]) {
+    for (const args of [
+      ['--repeat', '0', payload, dir],
+      ['--mode', 'tab', payload, dir],
+      [dir, '--frobnicate'],
+      ['--each', dir, '--filter', '^no-such-payload$'],
+    ]) {
       const run = order(...args);
       expect({ args, status: run.status }).toEqual({ args, status: 2 });
       expect(run.stderr.trim().split('\n')).toHaveLength(1);

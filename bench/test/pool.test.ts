@@ -37,15 +37,30 @@ const run = (payloads: PayloadResult[]): MeasureResult => ({
   version: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
   environment: { runtime: 'node', runtimeVersion: 'Node v20', timerResolutionMs: 0.001, libraries: {} },
-  options: { rounds: 1, roundTime: 1, warmupTime: 1, sampleTime: 1, budget: null, minRounds: 1, maxPressure: 0.25, retries: 2, bootstrapResamples: 100, operations: ['encode', 'decode'], compressors: [] },
+  options: {
+    rounds: 1,
+    roundTime: 1,
+    warmupTime: 1,
+    sampleTime: 1,
+    budget: null,
+    minRounds: 1,
+    maxPressure: 0.25,
+    retries: 2,
+    bootstrapResamples: 100,
+    operations: ['encode', 'decode'],
+    compressors: [],
+  },
   method: 'test',
   payloads,
 });
 
 describe('poolResults', () => {
-  it('pools every run\'s per-round ratios, keeps what only later runs have, and marks contention from any run', () => {
+  it("pools every run's per-round ratios, keeps what only later runs have, and marks contention from any run", () => {
     const a = run([payload('p', [row('msgpack', { decode: [1.1, 1.2] })])]);
-    const b = run([payload('p', [row('msgpack', { encode: [0.9], decode: [1.3] }), row('cbor', { decode: [2] })], true), payload('q', [row('cbor', { decode: [3] })])]);
+    const b = run([
+      payload('p', [row('msgpack', { encode: [0.9], decode: [1.3] }), row('cbor', { decode: [2] })], true),
+      payload('q', [row('cbor', { decode: [3] })]),
+    ]);
     const pooled = poolResults([a, b]);
     expect(pooled.payloads.map((p) => p.name)).toEqual(['p', 'q']);
     const [p] = pooled.payloads;

@@ -12,7 +12,20 @@ const CHROMIUM = process.env['WIREBENCH_CHROMIUM'] ?? '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.log(`bench/test/profile-cli.test.ts: the --browser case is skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
 
-const SHORT = ['--payload', 'telemetry', '--format', 'msgpack', '--op', 'encode', '--implementations', 'wirebench,msgpackr', '--seconds', '0.5', '--top', '1000'];
+const SHORT = [
+  '--payload',
+  'telemetry',
+  '--format',
+  'msgpack',
+  '--op',
+  'encode',
+  '--implementations',
+  'wirebench,msgpackr',
+  '--seconds',
+  '0.5',
+  '--top',
+  '1000',
+];
 
 function profile(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   // A time limit: spawnSync blocks the test's own timeout, so a command that never ends would hang the run.
@@ -61,7 +74,11 @@ function expectProfiled(stdout: string): Map<string, Table> {
     // Every function is listed (--top 1000), each share rounded to 0.1.
     expect(Math.abs(sum(table.functions) - 100), `${name}: functions`).toBeLessThanOrEqual(0.05 * table.functions.length + 0.05);
     expect(Math.abs(sum(table.owners) - 100), `${name}: owners`).toBeLessThanOrEqual(0.05 * table.owners.length + 0.05);
-    for (const own of ['(garbage collector)', '(program)']) expect(table.functions.some(([, fn]) => fn.startsWith(own)), `${name}: ${own}`).toBe(true);
+    for (const own of ['(garbage collector)', '(program)'])
+      expect(
+        table.functions.some(([, fn]) => fn.startsWith(own)),
+        `${name}: ${own}`,
+      ).toBe(true);
   }
   // Each implementation's own code is where most of its time goes.
   expect(found.get('wirebench')?.owners[0]?.[1]).toBe('@wirebench/core');
@@ -89,7 +106,10 @@ describe('npm run bench:profile', () => {
     const negativeZero = join(dir, 'negative-zero.json');
     writeFileSync(negativeZero, '{"a": -0, "b": "x"}');
     const cases: Array<[string[], RegExp]> = [
-      [['--payload', negativeZero, '--format', 'msgpack', '--op', 'encode', '--implementations', 'msgpackr'], /msgpackr's msgpack does not give .*negative-zero\.json back: it differs at \$\.a/],
+      [
+        ['--payload', negativeZero, '--format', 'msgpack', '--op', 'encode', '--implementations', 'msgpackr'],
+        /msgpackr's msgpack does not give .*negative-zero\.json back: it differs at \$\.a/,
+      ],
       [['--payload', 'telemetry', '--format', 'xml', '--op', 'encode'], /unknown format "xml"/],
       [['--payload', 'nothing', '--format', 'msgpack', '--op', 'encode'], /unknown payload "nothing"/],
       [['--payload', 'telemetry', '--format', 'msgpack', '--op', 'encode', '--implementations', 'cbor-x'], /msgpack has no implementation "cbor-x"/],

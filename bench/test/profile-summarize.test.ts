@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { CallFrame, CpuProfile } from '../src/profile/summarize.js';
 import { OWNERS, ownerOfPath, summarize } from '../src/profile/summarize.js';
 
-const frame = (functionName: string, url = '', lineNumber = -1, scriptId = url === '' ? '0' : '7'): CallFrame => ({ functionName, scriptId, url, lineNumber, columnNumber: lineNumber >= 0 ? 2 : -1 });
+const frame = (functionName: string, url = '', lineNumber = -1, scriptId = url === '' ? '0' : '7'): CallFrame => ({
+  functionName,
+  scriptId,
+  url,
+  lineNumber,
+  columnNumber: lineNumber >= 0 ? 2 : -1,
+});
 
 const WRITE = frame('write', 'file:///repo/packages/core/dist/formats/msgpack/writer.js', 39);
 
@@ -17,7 +23,15 @@ const PROFILE: CpuProfile = {
   nodes: [
     { id: 1, callFrame: frame('(root)'), children: [2, 5, 6, 7, 9, 10] },
     { id: 2, callFrame: frame('callFor', 'file:///repo/bench/dist/profile/loop.js', 11), children: [3] },
-    { id: 3, callFrame: WRITE, children: [4], positionTicks: [{ line: 45, ticks: 2 }, { line: 41, ticks: 1 }] },
+    {
+      id: 3,
+      callFrame: WRITE,
+      children: [4],
+      positionTicks: [
+        { line: 45, ticks: 2 },
+        { line: 41, ticks: 1 },
+      ],
+    },
     { id: 4, callFrame: frame('pack', 'file:///repo/node_modules/msgpackr/pack.js', 471), children: [8] },
     { id: 5, callFrame: frame('(garbage collector)') },
     { id: 6, callFrame: frame('(program)') },
@@ -59,7 +73,7 @@ describe('summarize', () => {
     expect(summary.functions.find((row) => row.name === 'pack')?.hotLine).toBeUndefined();
   });
 
-  it('shows the hot line where the locator maps it (a bundle\'s line to its source\'s)', () => {
+  it("shows the hot line where the locator maps it (a bundle's line to its source's)", () => {
     const summary = summarize(PROFILE, (_file, line) => ({ file: 'mapped.ts', line: line === undefined ? 1 : line + 100, owner: OWNERS.core }));
     expect(summary.functions.find((row) => row.name === 'write')?.hotLine).toEqual({ line: 145, percent: 75 });
   });
@@ -84,7 +98,10 @@ describe('summarize', () => {
 
 describe('ownerOfPath', () => {
   it('names the package a path belongs to, with the path inside it', () => {
-    expect(ownerOfPath('/w/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs')).toEqual({ file: '@msgpack/msgpack/dist.esm/Encoder.mjs', owner: '@msgpack/msgpack' });
+    expect(ownerOfPath('/w/node_modules/@msgpack/msgpack/dist.esm/Encoder.mjs')).toEqual({
+      file: '@msgpack/msgpack/dist.esm/Encoder.mjs',
+      owner: '@msgpack/msgpack',
+    });
     expect(ownerOfPath('/w/node_modules/a/node_modules/cbor-x/encode.js')).toEqual({ file: 'cbor-x/encode.js', owner: 'cbor-x' });
     expect(ownerOfPath('/w/node_modules/@wirebench/core/dist/wire/utf8/encode.js')).toEqual({ file: 'wire/utf8/encode.js', owner: OWNERS.core });
     expect(ownerOfPath('/w/packages/core/src/formats/msgpack/writer.ts')).toEqual({ file: 'formats/msgpack/writer.ts', owner: OWNERS.core });

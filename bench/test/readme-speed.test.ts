@@ -6,23 +6,23 @@ import { fileURLToPath } from 'node:url';
 import type { Environment, MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  checkFigureMarkers,
   MarkerError,
+  renderFigureSections,
+  renderSizesSection,
+  renderSpeedSection,
+  renderSummarySection,
+  renderVersusSection,
   SIZES_BEGIN,
   SIZES_END,
   SPEED_BEGIN,
   SPEED_END,
   SUMMARY_BEGIN,
   SUMMARY_END,
-  VERSUS_BEGIN,
-  VERSUS_END,
-  checkFigureMarkers,
-  renderFigureSections,
-  renderSizesSection,
-  renderSpeedSection,
-  renderSummarySection,
-  renderVersusSection,
   spliceFigureSections,
   spliceSpeedSection,
+  VERSUS_BEGIN,
+  VERSUS_END,
 } from '../src/report/readme.js';
 
 /** The generated sections of docs/figures.md (`npm run bench:readme`), written from two small synthetic result files (no measuring). */
@@ -49,8 +49,25 @@ function op(vsJson: Ratio, wrapperCost?: Ratio): OperationResult {
 const EXACT = { ok: true, diffs: [], truncated: false };
 const ONE = ratio(1, 1, 1);
 
-function codec(name: string, bytes: number, encode: Ratio, decode: Ratio, fidelity: RowResult['fidelity'] = EXACT, compressed: Record<string, number> = { gzip: bytes / 2 }): RowResult {
-  return { name, kind: 'codec', format: name as RowResult['format'], bytes, bytesVsJson: bytes / 1000, compressed, fidelity, encode: op(encode), decode: op(decode) };
+function codec(
+  name: string,
+  bytes: number,
+  encode: Ratio,
+  decode: Ratio,
+  fidelity: RowResult['fidelity'] = EXACT,
+  compressed: Record<string, number> = { gzip: bytes / 2 },
+): RowResult {
+  return {
+    name,
+    kind: 'codec',
+    format: name as RowResult['format'],
+    bytes,
+    bytesVsJson: bytes / 1000,
+    compressed,
+    fidelity,
+    encode: op(encode),
+    decode: op(decode),
+  };
 }
 
 function library(name: string, wraps: string, encode: Ratio | undefined, decode: Ratio): RowResult {
@@ -73,7 +90,19 @@ function result(environment: Partial<Environment> & Pick<Environment, 'runtime' 
     version: 1,
     createdAt: '2026-11-23T12:00:00.000Z',
     environment: { timerResolutionMs: 0.005, cpuModel: 'Test CPU', cores: 2, memoryGb: 8, libraries: { 'cbor-x': '1.6.9' }, ...environment },
-    options: { rounds: 9, roundTime: 15, warmupTime: 60, sampleTime: 0.05, budget: null, minRounds: 3, maxPressure: 0.25, retries: 2, bootstrapResamples: 2000, operations: ['encode', 'decode'], compressors: ['gzip'] },
+    options: {
+      rounds: 9,
+      roundTime: 15,
+      warmupTime: 60,
+      sampleTime: 0.05,
+      budget: null,
+      minRounds: 3,
+      maxPressure: 0.25,
+      retries: 2,
+      bootstrapResamples: 2000,
+      operations: ['encode', 'decode'],
+      compressors: ['gzip'],
+    },
     method: 'test',
     payloads,
   };
@@ -91,11 +120,11 @@ const node = result({ runtime: 'node', runtimeVersion: 'Node v20.20.2', platform
     library('cbor-x', 'cbor', ratio(1.54, 1.49, 1.71), ratio(1.83, 1.33, 2.03)),
     library('protobufjs decode', 'protobuf', undefined, ratio(1.21, 1.13, 1.26)),
   ]),
-  payload(
-    '../shared/data/corpus/twitter.json',
-    [codec('json', 1000, ONE, ONE), codec('protobuf', 500, ratio(3, 2.5, 3.5), ratio(1.5, 1.2, 1.8))],
-    { suspect: true, lossyCount: 36, lossyNumbers: [{ path: '$.statuses[0].id', text: '505874924095815681', value: 505874924095815700, reason: 'rounded' }] },
-  ),
+  payload('../shared/data/corpus/twitter.json', [codec('json', 1000, ONE, ONE), codec('protobuf', 500, ratio(3, 2.5, 3.5), ratio(1.5, 1.2, 1.8))], {
+    suspect: true,
+    lossyCount: 36,
+    lossyNumbers: [{ path: '$.statuses[0].id', text: '505874924095815681', value: 505874924095815700, reason: 'rounded' }],
+  }),
 ]);
 
 const chromium = result({ runtime: 'browser', runtimeVersion: 'Chromium 156.0', crossOriginIsolated: true }, [
@@ -108,17 +137,20 @@ const chromium = result({ runtime: 'browser', runtimeVersion: 'Chromium 156.0', 
   payload('../shared/data/corpus/twitter.json', [codec('json', 1000, ONE, ONE), codec('protobuf', 500, ratio(4, 3.5, 4.5), ratio(2, 1.8, 2.2))]),
 ]);
 
-const section = renderSpeedSection({ node, chromium }, {
-  command: 'npm run bench:readme',
-  durationMs: 6 * 60_000,
-  notes: {
-    node: ['../shared/data/corpus/twitter.json: protobufjs decode: its decode differs from the payload at $.a (missing)'],
-    chromium: [
-      'simdjson not measured: a Node addon',
-      '../shared/data/corpus/twitter.json: protobufjs decode: its decode differs from the payload at $.a (missing)',
-    ],
+const section = renderSpeedSection(
+  { node, chromium },
+  {
+    command: 'npm run bench:readme',
+    durationMs: 6 * 60_000,
+    notes: {
+      node: ['../shared/data/corpus/twitter.json: protobufjs decode: its decode differs from the payload at $.a (missing)'],
+      chromium: [
+        'simdjson not measured: a Node addon',
+        '../shared/data/corpus/twitter.json: protobufjs decode: its decode differs from the payload at $.a (missing)',
+      ],
+    },
   },
-});
+);
 const lines = section.split('\n');
 
 describe('the speed section', () => {
@@ -133,7 +165,10 @@ describe('the speed section', () => {
 
   it('says how many processes a pooled result holds, per runtime', () => {
     const pooled = (result: MeasureResult, rounds: number): MeasureResult => ({ ...result, options: { ...result.options, rounds } });
-    const text = renderSpeedSection({ node: pooled(node, 27), chromium: pooled(chromium, 18) }, { command: 'npm run bench:readme', processes: { node: 3, chromium: 2 } });
+    const text = renderSpeedSection(
+      { node: pooled(node, 27), chromium: pooled(chromium, 18) },
+      { command: 'npm run bench:readme', processes: { node: 3, chromium: 2 } },
+    );
     expect(text).toContain(
       'Node: 3 fresh processes of 9 rounds each (pooled: 27 rounds) × 15 ms per task, warm-up 60 ms; Chromium: 2 fresh processes of 9 rounds each (pooled: 18 rounds) × 15 ms per task, warm-up 60 ms.',
     );
@@ -151,7 +186,9 @@ describe('the speed section', () => {
     );
     // The reference row is not a figure; a payload's folder is not part of its name.
     expect(lines.some((line) => line.startsWith('| order (1,000) | json |'))).toBe(false);
-    expect(lines).toContain('| twitter.json † ‡ (1,000) | protobuf | 500 (50 %) | exact | 3.00× (2.50–3.50) | 1.50× (1.20–1.80) | 4.00× (3.50–4.50) | 2.00× (1.80–2.20) |');
+    expect(lines).toContain(
+      '| twitter.json † ‡ (1,000) | protobuf | 500 (50 %) | exact | 3.00× (2.50–3.50) | 1.50× (1.20–1.80) | 4.00× (3.50–4.50) | 2.00× (1.80–2.20) |',
+    );
   });
 
   it('gives wirebench ÷ each library with its interval, and says where a library row is missing', () => {
@@ -216,7 +253,9 @@ describe('the summary section', () => {
   });
 
   it('names what it did not count, and why', () => {
-    expect(summary).toMatch(/^Not counted .*: protobuf on order \(sizes: LOSSY\); protobuf on order \(Node: LOSSY\); protobuf on order \(Chromium: error\)\.$/m);
+    expect(summary).toMatch(
+      /^Not counted .*: protobuf on order \(sizes: LOSSY\); protobuf on order \(Node: LOSSY\); protobuf on order \(Chromium: error\)\.$/m,
+    );
   });
 
   it('tells faster from ≈ from slower by the interval, not the estimate', () => {
@@ -236,7 +275,14 @@ describe('the versus section', () => {
   const timed = (format: string, implementation: string, ms: number, extra: Partial<RowResult> = {}): RowResult => {
     const base = codec(implementation === 'wirebench' ? format : `${format} (${implementation})`, 800, ONE, ONE);
     const at = (o: OperationResult): OperationResult => ({ ...o, roundMedians: [ms, ms * 2, ms] });
-    return { ...base, format: format as RowResult['format'], implementation, encode: at(base.encode as OperationResult), decode: at(base.decode as OperationResult), ...extra };
+    return {
+      ...base,
+      format: format as RowResult['format'],
+      implementation,
+      encode: at(base.encode as OperationResult),
+      decode: at(base.decode as OperationResult),
+      ...extra,
+    };
   };
   const nodeRun = result({ runtime: 'node', runtimeVersion: 'Node v20.20.2', libraries: { 'cbor-x': '1.6.9 (native cbor-extract)' } }, [
     payload('../shared/data/corpus/twitter.json', [codec('json', 1000, ONE, ONE), timed('cbor', 'wirebench', 0.3), timed('cbor', 'cbor-x', 0.2)]),
@@ -323,7 +369,8 @@ describe('npm run bench:readme -- --from', () => {
   writeFileSync(files.node, JSON.stringify(node));
   writeFileSync(files.chromium, JSON.stringify(chromium));
   const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, '--page', files.page, '--from', ...args], { encoding: 'utf8' });
-  const empty = (speed = '') => `${SPEED_BEGIN}\n${speed}${SPEED_END}\n${VERSUS_BEGIN}\n${VERSUS_END}\n${SIZES_BEGIN}\n${SIZES_END}\n${SUMMARY_BEGIN}\n${SUMMARY_END}\n`;
+  const empty = (speed = '') =>
+    `${SPEED_BEGIN}\n${speed}${SPEED_END}\n${VERSUS_BEGIN}\n${VERSUS_END}\n${SIZES_BEGIN}\n${SIZES_END}\n${SUMMARY_BEGIN}\n${SUMMARY_END}\n`;
 
   it('rewrites the sections of the page it is given from the result files, without measuring', () => {
     writeFileSync(files.page, `# x\n${empty('Not measured yet.\n')}`);

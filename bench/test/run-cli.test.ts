@@ -70,9 +70,18 @@ describe('npm run bench on your own payloads', () => {
   it('ends on symlink cycles in a folder, measures each file once, and names the links it did not follow', () => {
     const folder = join(dir, 'linked');
     mkdirSync(join(folder, 'sub'), { recursive: true });
-    for (const [file, text] of [['a.json', '{"a": 1}'], ['sub/b.json', '[1, 2]']] as const) writeFileSync(join(folder, file), text);
+    for (const [file, text] of [
+      ['a.json', '{"a": 1}'],
+      ['sub/b.json', '[1, 2]'],
+    ] as const)
+      writeFileSync(join(folder, file), text);
     // Two ways back to the folder (endless for readdirSync's `recursive`), and a second way into sub.
-    for (const [link, target] of [['loop', '.'], ['sub/up', '..'], ['alias', 'sub']] as const) symlinkSync(target, join(folder, link));
+    for (const [link, target] of [
+      ['loop', '.'],
+      ['sub/up', '..'],
+      ['alias', 'sub'],
+    ] as const)
+      symlinkSync(target, join(folder, link));
     const out = join(dir, 'linked-out.json');
     const run = bench(folder, '--formats', 'json,msgpack', '--json', out, ...TINY);
     expect(run.status).toBe(0);
@@ -111,6 +120,8 @@ describe('npm run bench on your own payloads', () => {
     writeFileSync(deep, `${'['.repeat(20000)}1${']'.repeat(20000)}`);
     const run = bench(deep, '--formats', 'json,msgpack,protobuf', '--json', join(dir, 'deep-out.json'), ...TINY);
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain("no schema could be inferred (the sample nests deeper than 1000 levels, the most a codec's limits.maxDepth can allow), so protobuf and FlatBuffers are not measured on it");
+    expect(run.stdout).toContain(
+      "no schema could be inferred (the sample nests deeper than 1000 levels, the most a codec's limits.maxDepth can allow), so protobuf and FlatBuffers are not measured on it",
+    );
   });
 });

@@ -60,7 +60,19 @@ function result(payloads: PayloadResult[]): MeasureResult {
     version: 1,
     createdAt: '2026-11-24T12:00:00.000Z',
     environment: { runtime: 'node', runtimeVersion: 'Node v20.20.2', timerResolutionMs: 0.001, libraries: { msgpackr: '2.1.4 (native msgpackr-extract)' } },
-    options: { rounds: 3, roundTime: 15, warmupTime: 60, sampleTime: 0.05, budget: null, minRounds: 3, maxPressure: 0.25, retries: 2, bootstrapResamples: 500, operations: ['encode', 'decode'], compressors: [] },
+    options: {
+      rounds: 3,
+      roundTime: 15,
+      warmupTime: 60,
+      sampleTime: 0.05,
+      budget: null,
+      minRounds: 3,
+      maxPressure: 0.25,
+      retries: 2,
+      bootstrapResamples: 500,
+      operations: ['encode', 'decode'],
+      compressors: [],
+    },
     method: 'test',
     payloads,
   };
@@ -131,8 +143,18 @@ describe('versusReport', () => {
     );
     expect(cellOf(report, 'b')).toBeUndefined();
     expect(cellOf(report, 'c')).toBeUndefined();
-    expect(report.excluded).toContainEqual({ payload: 'b', row: 'msgpack (msgpackr)', operation: 'decode', reason: 'msgpack (msgpackr) errored: msgpackr: decode failed: boom' });
-    expect(report.excluded).toContainEqual({ payload: 'c', row: 'msgpack (msgpackr)', operation: 'encode', reason: "wirebench's msgpack errored: encode refused: a BigInt" });
+    expect(report.excluded).toContainEqual({
+      payload: 'b',
+      row: 'msgpack (msgpackr)',
+      operation: 'decode',
+      reason: 'msgpack (msgpackr) errored: msgpackr: decode failed: boom',
+    });
+    expect(report.excluded).toContainEqual({
+      payload: 'c',
+      row: 'msgpack (msgpackr)',
+      operation: 'encode',
+      reason: "wirebench's msgpack errored: encode refused: a BigInt",
+    });
     expect(report.excluded).toContainEqual({ payload: 'd', reason: 'the payload could not be measured: the worker crashed' });
     expect(columnOf(report)?.geomean).toBeCloseTo(2, 12);
     expect(columnOf(report)?.payloads).toBe(1);
@@ -207,11 +229,15 @@ describe('rendering', () => {
     expect(lines[0]).toBe(
       '| payload | msgpack (@msgpack/msgpack) encode | msgpack (@msgpack/msgpack) decode | msgpack (msgpackr) encode | msgpack (msgpackr) decode | cbor (cbor-x) encode | cbor (cbor-x) decode |',
     );
-    expect(lines[2]).toBe('| twitter.json | **1.30×** (1.30–1.30) | 0.80× (0.80–0.80) | **1.30×** (1.30–1.30) | 0.80× (0.80–0.80) | 1.10× (1.10–1.10) | 1.00× (1.00–1.00) |');
+    expect(lines[2]).toBe(
+      '| twitter.json | **1.30×** (1.30–1.30) | 0.80× (0.80–0.80) | **1.30×** (1.30–1.30) | 0.80× (0.80–0.80) | 1.10× (1.10–1.10) | 1.00× (1.00–1.00) |',
+    );
     // cbor was not measured on order: "—", and nothing to explain.
     expect(lines[3]).toBe('| order | 0.50× (0.50–0.50) | 0.50× (0.50–0.50) | 0.50× (0.50–0.50) | 0.50× (0.50–0.50) | — | — |');
     expect(lines[4]).toBe('| **geomean** | 0.81× | 0.63× | 0.81× | 0.63× | **1.10×** (1 of 2) | 1.00× (1 of 2) |');
-    expect(lines[5]).toBe('| **max** | **1.30×** twitter.json | 0.80× twitter.json | **1.30×** twitter.json | 0.80× twitter.json | 1.10× twitter.json | 1.00× twitter.json |');
+    expect(lines[5]).toBe(
+      '| **max** | **1.30×** twitter.json | 0.80× twitter.json | **1.30×** twitter.json | 0.80× twitter.json | 1.10× twitter.json | 1.00× twitter.json |',
+    );
     expect(lines).toHaveLength(6);
   });
 

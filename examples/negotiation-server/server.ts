@@ -8,11 +8,12 @@
  *
  * Run it with `npm run build && node examples/negotiation-server/dist/server.js` (PORT, default 8080).
  */
-import { createServer } from 'node:http';
+
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { Codec, FormatId } from '@wirebench/core';
-import { MEDIA_TYPES, WirebenchError, createCodec, inferSchema, toFbs, toProto } from '@wirebench/core';
+import { createCodec, inferSchema, MEDIA_TYPES, toFbs, toProto, WirebenchError } from '@wirebench/core';
 import { formatForContentType, mediaTypesOf, negotiateFormat } from '@wirebench/core/negotiate';
 import { order, seededRandom } from '@wirebench/core/samples';
 

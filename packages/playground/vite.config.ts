@@ -7,8 +7,8 @@
  * and keeps an offline copy of the build.
  */
 import { readFileSync } from 'node:fs';
-import { libraryVersions } from '@wirebench/core/node';
 import react from '@vitejs/plugin-react';
+import { libraryVersions } from '@wirebench/core/node';
 import { defineConfig } from 'vite';
 import { phoneAddress } from './plugins/phone-address.js';
 import { serviceWorker } from './plugins/service-worker.js';

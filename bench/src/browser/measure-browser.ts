@@ -10,7 +10,7 @@ import type { Isolation, MeasureProgress, MeasureResult, PayloadResult } from '@
 import { failedPayload, mergePayloadResults, progressAcross } from '@wirebench/core/measure';
 import type { Browser } from 'playwright-core';
 import type { BenchArgs } from '../cli/options.js';
-import { PAGE_BUNDLE, bundlePage } from './bundle.js';
+import { bundlePage, PAGE_BUNDLE } from './bundle.js';
 import type { Mode, PayloadFileRef, PayloadRef } from './protocol.js';
 import type { BrowserSession, PageRun } from './run-mode.js';
 import { RunnerError, runMode } from './run-mode.js';
@@ -107,7 +107,9 @@ export async function measureInBrowser(
       // The throttle is checked on every page; its lines are said once, for the first.
       for (const line of run.throttleLines) hooks.log(line);
     } else if ((run.result.environment.cpuThrottle ?? 1) !== (first.result.environment.cpuThrottle ?? 1)) {
-      note(`the CPU throttle reached ${group.map((ref) => ref.name).join(', ')} as ${run.result.environment.cpuThrottle ?? 1}×, not ${first.result.environment.cpuThrottle ?? 1}× as on the first page`);
+      note(
+        `the CPU throttle reached ${group.map((ref) => ref.name).join(', ')} as ${run.result.environment.cpuThrottle ?? 1}×, not ${first.result.environment.cpuThrottle ?? 1}× as on the first page`,
+      );
     }
     run.notes.forEach(note);
     const got = run.result.payloads.map((p) => p.name);

@@ -58,7 +58,11 @@ export interface BrowserSession {
 }
 
 /** A fresh page (a new browser context: never a renderer process another page used) with the runner's page loaded and watched. */
-export async function openPage(session: BrowserSession, stallMs: number, onProgress?: (p: MeasureProgress) => void): Promise<{ page: Page; watch: ReturnType<typeof watchPage> }> {
+export async function openPage(
+  session: BrowserSession,
+  stallMs: number,
+  onProgress?: (p: MeasureProgress) => void,
+): Promise<{ page: Page; watch: ReturnType<typeof watchPage> }> {
   // browser.newPage() opens the page in a browser context of its own, and Chromium never shares a
   // renderer process between browser contexts: each page gets a new process, hence a fresh V8
   // isolate, heap and JIT state (a new page in the same context could be given the process of one

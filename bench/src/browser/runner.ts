@@ -15,14 +15,14 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { MeasureResult } from '@wirebench/core/measure';
-import { PayloadFileError, checkOutput, describeSkippedLinks, progressReporter, readPayloadFiles, searchPayloadFiles } from '@wirebench/core/node';
-import { LEGEND, fidelitySummary, formatDuration, formatResult, renderHtmlReport } from '@wirebench/core/report';
+import { checkOutput, describeSkippedLinks, PayloadFileError, progressReporter, readPayloadFiles, searchPayloadFiles } from '@wirebench/core/node';
+import { fidelitySummary, formatDuration, formatResult, LEGEND, renderHtmlReport } from '@wirebench/core/report';
 import type { BenchArgs } from '../cli/options.js';
-import { DEFAULTS, QUICK, UsageError, parseBenchArgs } from '../cli/options.js';
-import { SUITES, SUITE_NAMES } from '../suites/index.js';
+import { DEFAULTS, parseBenchArgs, QUICK, UsageError } from '../cli/options.js';
+import { SUITE_NAMES, SUITES } from '../suites/index.js';
 import { CHROMIUM, measureInBrowser, openBrowser } from './measure-browser.js';
 import type { Mode, PayloadFileRef } from './protocol.js';
-import { RunnerError, listInPage } from './run-mode.js';
+import { listInPage, RunnerError } from './run-mode.js';
 
 const DEFAULT_JSON = 'bench/results/browser.json';
 
@@ -126,11 +126,16 @@ async function main(argv: readonly string[]): Promise<number> {
     const { session } = opened;
     // The payloads, listed once in a page of their own: each is then measured in a fresh page.
     const listing = await listInPage(session, args, files);
-    const summaries = [...args.suites.map((name) => SUITES[name].summary), ...(files.length > 0 ? [`your payloads: ${files.map((f) => f.name).join(', ')}`] : [])];
+    const summaries = [
+      ...args.suites.map((name) => SUITES[name].summary),
+      ...(files.length > 0 ? [`your payloads: ${files.map((f) => f.name).join(', ')}`] : []),
+    ];
     console.log(`wirebench bench:browser: ${summaries.join('; ')}`);
     // Once, beside the payloads it is about: the search ran here, not in either mode's page.
     if (skippedLinksNote !== undefined) console.log(`note: ${skippedLinksNote}`);
-    console.log(`Chromium ${session.browser.version()} (headless), modes: ${modes.join(', ')}${args.cpuThrottle !== 1 ? `, CPU throttle ${args.cpuThrottle}×` : ''}`);
+    console.log(
+      `Chromium ${session.browser.version()} (headless), modes: ${modes.join(', ')}${args.cpuThrottle !== 1 ? `, CPU throttle ${args.cpuThrottle}×` : ''}`,
+    );
     console.log(LEGEND);
 
     // Each payload in a fresh page (and, in worker mode, that page's fresh worker); --same-process: all in one.

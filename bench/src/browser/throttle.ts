@@ -4,8 +4,9 @@
  * reached is what the result records. Chromium throttles one renderer thread and refuses worker
  * targets, which is why the worker's figures may stay unthrottled (and the runner says so).
  */
-import type { Browser, CDPSession, Page } from 'playwright-core';
+
 import { formatDuration, formatRatio } from '@wirebench/core/report';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { Mode } from './protocol.js';
 
 /** Iterations of the busy loop that checks the throttle: about 80 ms unthrottled on a laptop core. */

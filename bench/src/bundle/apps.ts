@@ -36,7 +36,20 @@ console.log(codec.decode(codec.encode(${payload})));`,
 });
 
 /** What protobufjs brings (its runtime's own small packages and long). */
-const PROTOBUFJS = ['protobufjs', 'long', '@protobufjs/aspromise', '@protobufjs/base64', '@protobufjs/codegen', '@protobufjs/eventemitter', '@protobufjs/fetch', '@protobufjs/float', '@protobufjs/inquire', '@protobufjs/path', '@protobufjs/pool', '@protobufjs/utf8'];
+const PROTOBUFJS = [
+  'protobufjs',
+  'long',
+  '@protobufjs/aspromise',
+  '@protobufjs/base64',
+  '@protobufjs/codegen',
+  '@protobufjs/eventemitter',
+  '@protobufjs/fetch',
+  '@protobufjs/float',
+  '@protobufjs/inquire',
+  '@protobufjs/path',
+  '@protobufjs/pool',
+  '@protobufjs/utf8',
+];
 
 export const BUNDLE_APPS: readonly BundleApp[] = [
   {
@@ -75,7 +88,7 @@ console.log(await measure([{ payload: { name: 'p', value: ${payload} }, codecs: 
   {
     // What the playground's page loads to import another device's result; `measure` above must not pull it in.
     name: '@wirebench/core/measure (validateMeasureResult)',
-    does: '`validateMeasureResult` of a result file, as the playground\'s device import and bench:compare read one',
+    does: "`validateMeasureResult` of a result file, as the playground's device import and bench:compare read one",
     source: `import { validateMeasureResult } from '@wirebench/core/measure';
 console.log(validateMeasureResult(JSON.parse(document.body.textContent ?? '{}')));`,
     allowedPackages: ['valibot'],

@@ -31,7 +31,9 @@ export function budgetProblems(reports: readonly BundleReport[], apps: readonly 
     const allowed = apps.find((app) => app.name === report.name)?.allowedPackages ?? [];
     const foreign = report.packages.filter((name) => !allowed.includes(name));
     if (foreign.length > 0) {
-      problems.push(`${report.name} bundles ${foreign.join(', ')}; it may bundle ${allowed.length > 0 ? allowed.join(', ') : 'no package but @wirebench/core'}`);
+      problems.push(
+        `${report.name} bundles ${foreign.join(', ')}; it may bundle ${allowed.length > 0 ? allowed.join(', ') : 'no package but @wirebench/core'}`,
+      );
     }
     const budgeted = budget?.entries[report.name];
     if (!budgeted) {
@@ -58,7 +60,9 @@ export function renderBundleSizes(reports: readonly BundleReport[], apps: readon
     const does = apps.find((app) => app.name === report.name)?.does ?? '';
     const later = report.lazyGzip > 0 ? formatCount(report.lazyGzip) : '—';
     const packages = report.packages.length > 0 ? report.packages.join(', ') : 'none';
-    lines.push(`| ${report.name.replace(/^(\S+)/, '`$1`')} | ${does} | ${formatCount(report.minified)} | ${formatCount(report.gzip)} | ${formatCount(report.brotli)} | ${later} | ${packages} |`);
+    lines.push(
+      `| ${report.name.replace(/^(\S+)/, '`$1`')} | ${does} | ${formatCount(report.minified)} | ${formatCount(report.gzip)} | ${formatCount(report.brotli)} | ${later} | ${packages} |`,
+    );
   }
   lines.push(
     '',

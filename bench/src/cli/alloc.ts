@@ -11,8 +11,8 @@ import { canMeasureAllocation, measureAllocation } from '../node/allocation.js';
 import { nodeEnvironment } from '../node/environment.js';
 import type { Suite } from '../suites/suite.js';
 import type { BenchArgs } from './options.js';
-import { UsageError, parseBenchArgs } from './options.js';
-import { PayloadFileError, checkOutput, contextFor, planTargets, suitesFor } from './plan.js';
+import { parseBenchArgs, UsageError } from './options.js';
+import { checkOutput, contextFor, PayloadFileError, planTargets, suitesFor } from './plan.js';
 
 const DEFAULT_JSON = 'bench/results/alloc.json';
 
@@ -28,9 +28,11 @@ async function main(argv: readonly string[]): Promise<number> {
     throw error;
   }
   if (args.help) {
-    console.log('npm run bench:alloc -- [files or folders …] [--suite …] [--formats …] [--filter …] [--libraries] [--seed <n>] [--json <file>]\n\n' +
-      'Bytes allocated per encode and decode call (V8 heap, and ArrayBuffer memory outside it), median of five\n' +
-      'windows with no garbage collection, ± half their range. Needs the Node flags the npm script passes.');
+    console.log(
+      'npm run bench:alloc -- [files or folders …] [--suite …] [--formats …] [--filter …] [--libraries] [--seed <n>] [--json <file>]\n\n' +
+        'Bytes allocated per encode and decode call (V8 heap, and ArrayBuffer memory outside it), median of five\n' +
+        'windows with no garbage collection, ± half their range. Needs the Node flags the npm script passes.',
+    );
     return 0;
   }
   if (!canMeasureAllocation()) {
@@ -50,7 +52,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const { targets, notes } = await planTargets(suites, contextFor(args), args.filter);
   console.log('bytes allocated per call, lower is better: heap = V8 heap (objects, strings), ± the spread of 5 windows;');
-  console.log('buffers = ArrayBuffer memory outside the heap (encoded output); × JSON = heap + buffers over JSON\'s\n');
+  console.log("buffers = ArrayBuffer memory outside the heap (encoded output); × JSON = heap + buffers over JSON's\n");
 
   const payloads = [];
   for (const target of targets) {
@@ -83,13 +85,22 @@ async function main(argv: readonly string[]): Promise<number> {
     const total = (a: Allocation | undefined): number | undefined => (a ? a.heapBytes + a.bufferBytes : undefined);
     const json = rows.find((r) => r.name === 'json');
     const widths = [Math.max(6, ...rows.map((r) => r.name.length)), 22, 12, 8];
-    console.log(['row'.padEnd(widths[0] as number), ...['encode heap', 'buffers', '× JSON', 'decode heap', 'buffers', '× JSON'].map((h, i) => h.padStart(widths[1 + (i % 3)] as number))].join('  '));
+    console.log(
+      [
+        'row'.padEnd(widths[0] as number),
+        ...['encode heap', 'buffers', '× JSON', 'decode heap', 'buffers', '× JSON'].map((h, i) => h.padStart(widths[1 + (i % 3)] as number)),
+      ].join('  '),
+    );
     for (const row of rows) {
       const cells = (['encode', 'decode'] as const).flatMap((op) => {
         const a = row[op];
         const reference = total(json?.[op]);
         return a
-          ? [`${formatCount(a.heapBytes)} ± ${formatCount(a.heapError)}`, formatCount(a.bufferBytes), reference ? formatRatioNumber((total(a) as number) / reference) : '']
+          ? [
+              `${formatCount(a.heapBytes)} ± ${formatCount(a.heapError)}`,
+              formatCount(a.bufferBytes),
+              reference ? formatRatioNumber((total(a) as number) / reference) : '',
+            ]
           : ['—', '', ''];
       });
       console.log([row.name.padEnd(widths[0] as number), ...cells.map((c, i) => c.padStart(widths[1 + (i % 3)] as number))].join('  '));
@@ -100,7 +111,10 @@ async function main(argv: readonly string[]): Promise<number> {
   for (const note of notes()) console.log(`note: ${note}`);
   const out = args.json ?? DEFAULT_JSON;
   const calls = payloads.flatMap((p) => p.rows.flatMap((r) => [r.encode?.calls, r.decode?.calls])).filter((c): c is number => c !== undefined);
-  writeFileSync(out, `${JSON.stringify({ format: 'wirebench-allocation', version: 1, createdAt: new Date().toISOString(), node: process.version, environment: await nodeEnvironment(), medianCallsPerWindow: median(calls), payloads }, null, 1)}\n`);
+  writeFileSync(
+    out,
+    `${JSON.stringify({ format: 'wirebench-allocation', version: 1, createdAt: new Date().toISOString(), node: process.version, environment: await nodeEnvironment(), medianCallsPerWindow: median(calls), payloads }, null, 1)}\n`,
+  );
   console.log(`result JSON: ${out}`);
   return 0;
 }

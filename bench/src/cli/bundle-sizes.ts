@@ -12,7 +12,16 @@ import { parseArgs } from 'node:util';
 import { VERSION } from 'rolldown';
 import { BUNDLE_APPS } from '../bundle/apps.js';
 import type { BundleBudget } from '../bundle/budget.js';
-import { ALLOWED_GROWTH, BUNDLE_SIZES_BEGIN, BUNDLE_SIZES_END, BUNDLE_SIZES_MODULE, budgetOf, budgetProblems, renderBundleSizes, renderBundleSizesModule } from '../bundle/budget.js';
+import {
+  ALLOWED_GROWTH,
+  BUNDLE_SIZES_BEGIN,
+  BUNDLE_SIZES_END,
+  BUNDLE_SIZES_MODULE,
+  budgetOf,
+  budgetProblems,
+  renderBundleSizes,
+  renderBundleSizesModule,
+} from '../bundle/budget.js';
 import type { BundleReport } from '../bundle/sizes.js';
 import { bundleApp } from '../bundle/sizes.js';
 import { MarkerError, spliceBetween } from '../report/markers.js';
@@ -86,7 +95,9 @@ async function main(argv: readonly string[]): Promise<number> {
     const accepted = budgetOf(reports, BUNDLER, `${COMMAND} -- --update`);
     writeFileSync(BUDGET, `${JSON.stringify(accepted, null, 2)}\n`);
     writeFileSync(join(ROOT, BUNDLE_SIZES_MODULE), renderBundleSizesModule(accepted, `${COMMAND} -- --update`));
-    console.log(`\nbundle:budget: wrote ${relative(ROOT, BUDGET)}, ${BUNDLE_SIZES_MODULE} and the tables in ${READMES.map((file) => relative(ROOT, file)).join(', ')}`);
+    console.log(
+      `\nbundle:budget: wrote ${relative(ROOT, BUDGET)}, ${BUNDLE_SIZES_MODULE} and the tables in ${READMES.map((file) => relative(ROOT, file)).join(', ')}`,
+    );
   }
 
   // A package an entry must not bundle fails even with --update: no budget accepts it.

@@ -1,5 +1,5 @@
-import { DEFAULT_ALPHA, DEFAULT_THRESHOLD, closingLine, compareResults, fails, formatMarkdown, formatText } from '../compare/compare.js';
 import { compareAnswers, formatAnswerComparison } from '@wirebench/core/report';
+import { closingLine, compareResults, DEFAULT_ALPHA, DEFAULT_THRESHOLD, fails, formatMarkdown, formatText } from '../compare/compare.js';
 import { ArgumentError, parseReportArgs, readResultFile, runReportCommand } from './report-command.js';
 
 /**

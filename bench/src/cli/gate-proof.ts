@@ -46,7 +46,13 @@ async function child(out: string, slow: boolean, filter: string | undefined): Pr
     warmupTime: args.warmupTime,
     environment: await nodeEnvironment(),
   });
-  if (slow) console.log(`  wrapper calibrated: ${notes.filter((note) => note.startsWith('calibrated ')).map((note) => note.slice('calibrated '.length)).join(', ')}`);
+  if (slow)
+    console.log(
+      `  wrapper calibrated: ${notes
+        .filter((note) => note.startsWith('calibrated '))
+        .map((note) => note.slice('calibrated '.length))
+        .join(', ')}`,
+    );
   writeFileSync(out, JSON.stringify(result));
 }
 
@@ -69,19 +75,32 @@ async function parent(): Promise<number> {
       if (slow) {
         const caught = verdict.confirmed.filter((t) => t.row === SLOWED.format && t.operation === SLOWED.operation).length;
         if (caught > 0) caughtSlow++;
-        console.log(`repeat ${i}, ${SLOWED.format} ${SLOWED.operation} ×1.25: gate ${failed ? 'FAILS' : 'passes'}; confirmed on ${caught}/${target.length} payloads; measured ${target.map((t) => `${t.payload} ${formatChange(t.change)}`).join(', ')}`);
+        console.log(
+          `repeat ${i}, ${SLOWED.format} ${SLOWED.operation} ×1.25: gate ${failed ? 'FAILS' : 'passes'}; confirmed on ${caught}/${target.length} payloads; measured ${target.map((t) => `${t.payload} ${formatChange(t.change)}`).join(', ')}`,
+        );
       } else {
         if (!failed) passedSame++;
-        console.log(`repeat ${i}, same code: gate ${failed ? 'FAILS' : 'passes'}; flagged first ${verdict.flagged.length} (${verdict.flagged.map(change).join('; ') || 'none'}), confirmed ${verdict.confirmed.map(change).join('; ') || 'none'}`);
+        console.log(
+          `repeat ${i}, same code: gate ${failed ? 'FAILS' : 'passes'}; flagged first ${verdict.flagged.length} (${verdict.flagged.map(change).join('; ') || 'none'}), confirmed ${verdict.confirmed.map(change).join('; ') || 'none'}`,
+        );
       }
     }
   }
-  console.log(`\nsame code passed the gate: ${passedSame} of ${REPEATS}; ${SLOWED.format} ${SLOWED.operation} 25 % slower failed it: ${caughtSlow} of ${REPEATS}`);
+  console.log(
+    `\nsame code passed the gate: ${passedSame} of ${REPEATS}; ${SLOWED.format} ${SLOWED.operation} 25 % slower failed it: ${caughtSlow} of ${REPEATS}`,
+  );
   return passedSame === REPEATS && caughtSlow === REPEATS ? 0 : 1;
 }
 
 const { values } = parseArgs({
-  options: { help: { type: 'boolean', short: 'h', default: false }, child: { type: 'boolean', default: false }, slow: { type: 'boolean', default: false }, quick: { type: 'boolean', default: false }, filter: { type: 'string' }, json: { type: 'string' } },
+  options: {
+    help: { type: 'boolean', short: 'h', default: false },
+    child: { type: 'boolean', default: false },
+    slow: { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    filter: { type: 'string' },
+    json: { type: 'string' },
+  },
 });
 if (values.help) {
   console.log(`npm run bench:gate-proof

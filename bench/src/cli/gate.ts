@@ -12,7 +12,7 @@ import type { MeasureResult } from '@wirebench/core/measure';
 import { validateMeasureResult } from '@wirebench/core/measure';
 import { closingLine, formatText } from '../compare/compare.js';
 import { poolResults } from '../compare/pool.js';
-import { REMEASURE_PROCESSES, decide, describeRow } from '../gate/decide.js';
+import { decide, describeRow, REMEASURE_PROCESSES } from '../gate/decide.js';
 import { exactly, runInProcess } from '../gate/processes.js';
 
 const BASELINE = fileURLToPath(new URL('../../baselines/node-quick.json', import.meta.url));
@@ -64,7 +64,9 @@ async function main(): Promise<number> {
     console.log(`bench:gate: ${verdict.flagged.map(describeRow).join('; ')} not confirmed by the re-measure: noise, not a regression. OK.`);
     return 0;
   }
-  console.error(`bench:gate: regression confirmed by the re-measure: ${closingLine({ ...(verdict.remeasured ?? verdict.report), timings: verdict.confirmed })}`);
+  console.error(
+    `bench:gate: regression confirmed by the re-measure: ${closingLine({ ...(verdict.remeasured ?? verdict.report), timings: verdict.confirmed })}`,
+  );
   console.error('If the change is intended, rewrite the baseline: npm run bench:gate -- --update');
   return 1;
 }

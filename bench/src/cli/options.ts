@@ -1,9 +1,8 @@
 import type { FormatId } from '@wirebench/core';
-import { FORMATS } from '@wirebench/core';
-import { WirebenchError } from '@wirebench/core';
+import { FORMATS, WirebenchError } from '@wirebench/core';
 import type { ImplementationChoice } from '@wirebench/core/measure';
 import { parseImplementations } from '@wirebench/core/measure';
-import { MAX_ROUNDS, MAX_ROUND_TIME_MS, UsageError, parseCommandLine, parseFormats, parseNumber as number } from '@wirebench/core/node';
+import { MAX_ROUND_TIME_MS, MAX_ROUNDS, parseNumber as number, parseCommandLine, parseFormats, UsageError } from '@wirebench/core/node';
 import type { SuiteName } from '../suites/index.js';
 import { SUITE_NAMES } from '../suites/index.js';
 

@@ -15,17 +15,17 @@ import { realpathSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { MeasureResult, Operation, Ratio } from '@wirebench/core/measure';
 import { bootstrapRatioInterval, median } from '@wirebench/core/measure';
-import { PayloadFileError, UsageError, checkOutput, progressReporter } from '@wirebench/core/node';
+import { checkOutput, PayloadFileError, progressReporter, UsageError } from '@wirebench/core/node';
 import { formatRatioNumber } from '@wirebench/core/report';
-import type { BenchArgs } from './options.js';
-import { parseBenchArgs } from './options.js';
-import { benchFiles, listBench, measureBenchGroups } from '../node/isolated.js';
-import type { BenchFiles } from '../node/isolated.js';
-import type { PayloadRef } from '../suites/refs.js';
+import { measureInBrowser, openBrowser } from '../browser/measure-browser.js';
 import type { Mode, PayloadFileRef } from '../browser/protocol.js';
 import type { BrowserSession } from '../browser/run-mode.js';
 import { RunnerError } from '../browser/run-mode.js';
-import { measureInBrowser, openBrowser } from '../browser/measure-browser.js';
+import type { BenchFiles } from '../node/isolated.js';
+import { benchFiles, listBench, measureBenchGroups } from '../node/isolated.js';
+import type { PayloadRef } from '../suites/refs.js';
+import type { BenchArgs } from './options.js';
+import { parseBenchArgs } from './options.js';
 
 /** The bar: after ÷ alone, median over an implementation's rows, within this factor either way. */
 const BAR = 1.2;
@@ -88,8 +88,7 @@ interface PayloadReport {
 const deviation = (ratio: number): number => (ratio >= 1 ? ratio : 1 / ratio);
 
 /** A column's figure for a row: its estimate, or with --repeat the median of the runs' estimates. */
-const figure = (ratios: readonly Ratio[] | undefined): number | undefined =>
-  ratios && ratios.length > 0 ? median(ratios.map((r) => r.estimate)) : undefined;
+const figure = (ratios: readonly Ratio[] | undefined): number | undefined => (ratios && ratios.length > 0 ? median(ratios.map((r) => r.estimate)) : undefined);
 
 /** after ÷ alone of a row, from the columns' figures. */
 const afterOverAlone = (alone: readonly Ratio[] | undefined, after: readonly Ratio[] | undefined): number | undefined => {
@@ -135,7 +134,12 @@ function report(runtime: Runtime, payload: string, after: number, results: Parti
           const ratio = row[op]?.vsJson;
           if (!ratio) continue;
           const key = `${row.name} ${op}`;
-          const line = lines.get(key) ?? { row: row.name, implementation: row.implementation ?? (row.kind === 'codec' ? 'wirebench' : row.name), op, ratios: {} };
+          const line = lines.get(key) ?? {
+            row: row.name,
+            implementation: row.implementation ?? (row.kind === 'codec' ? 'wirebench' : row.name),
+            op,
+            ratios: {},
+          };
           line.ratios[column] = [...(line.ratios[column] ?? []), ratio];
           lines.set(key, line);
         }
@@ -161,13 +165,26 @@ function report(runtime: Runtime, payload: string, after: number, results: Parti
 
 function pad(cells: string[][]): string[] {
   const widths = cells[0]?.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? '').length))) ?? [];
-  return cells.map((row) => row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] as number) : cell.padStart(widths[i] as number))).join('  ').trimEnd());
+  return cells.map((row) =>
+    row
+      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i] as number) : cell.padStart(widths[i] as number)))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 function printReport(r: PayloadReport, isolatedOnly: boolean): void {
   const runs = r.runs > 1 ? ` (each column: the median of ${r.runs} runs, [their range])` : ' (each ratio: its 95 % interval)';
   console.log(`\n## ${r.payload}, ${r.runtime === 'node' ? 'Node' : 'Chromium'}: alone, and after ${r.after} other payload${r.after === 1 ? '' : 's'}${runs}`);
-  const header = ['row', 'op', 'alone', ...(isolatedOnly ? [] : ['after, same process']), 'after, isolated', ...(isolatedOnly ? [] : ['same ÷ alone']), 'isolated ÷ alone'];
+  const header = [
+    'row',
+    'op',
+    'alone',
+    ...(isolatedOnly ? [] : ['after, same process']),
+    'after, isolated',
+    ...(isolatedOnly ? [] : ['same ÷ alone']),
+    'isolated ÷ alone',
+  ];
   const rows = r.lines.map((line) => {
     const cell = (column: 'same' | 'isolated'): string => {
       const value = afterOverAlone(line.ratios.alone, line.ratios[column]);
@@ -186,7 +203,10 @@ function printReport(r: PayloadReport, isolatedOnly: boolean): void {
   });
   for (const line of pad([header, ...rows])) console.log(line);
   const medianLine = Object.entries(r.medians)
-    .map(([implementation, m]) => `${implementation} ${m.isolated === undefined ? '—' : formatRatioNumber(m.isolated)}${isolatedOnly ? '' : ` (same process ${m.same === undefined ? '—' : formatRatioNumber(m.same)})`}`)
+    .map(
+      ([implementation, m]) =>
+        `${implementation} ${m.isolated === undefined ? '—' : formatRatioNumber(m.isolated)}${isolatedOnly ? '' : ` (same process ${m.same === undefined ? '—' : formatRatioNumber(m.same)})`}`,
+    )
     .join('; ');
   console.log(`median of after ÷ alone per implementation, isolated: ${medianLine}`);
   for (const error of r.errors) console.log(`  ! ${error}`);
@@ -231,7 +251,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const isolatedOnly = own.isolatedOnly;
   const args: BenchArgs = parseBenchArgs(rest);
   if (args.json) checkOutput(args.json, '--json');
-  if (args.paths.length === 0 && args.suites.length === 0) throw new UsageError('name a payload file and the files or folders to measure before it (see --help)');
+  if (args.paths.length === 0 && args.suites.length === 0)
+    throw new UsageError('name a payload file and the files or folders to measure before it (see --help)');
 
   // The set, in order: the suites' payloads, then the files; the payload (unless --each) last.
   let payloadPath: string | undefined;
@@ -270,10 +291,14 @@ async function main(argv: readonly string[]): Promise<number> {
   const startedAt = new Date().toISOString();
   // Written after every payload too, so a run cut short (the browser gone, say) keeps what it measured.
   const save = (): void => {
-    if (args.json) writeFileSync(args.json, `${JSON.stringify({ bar: BAR, command: `npm run bench:order -- ${argv.join(' ')}`, date: startedAt, reports }, null, 1)}\n`);
+    if (args.json)
+      writeFileSync(args.json, `${JSON.stringify({ bar: BAR, command: `npm run bench:order -- ${argv.join(' ')}`, date: startedAt, reports }, null, 1)}\n`);
   };
   const notes = new Set<string>();
-  const step = async (label: string, run: (onProgress: ReturnType<typeof progressReporter>['update']) => Promise<{ result: MeasureResult; notes: string[] }>): Promise<MeasureResult> => {
+  const step = async (
+    label: string,
+    run: (onProgress: ReturnType<typeof progressReporter>['update']) => Promise<{ result: MeasureResult; notes: string[] }>,
+  ): Promise<MeasureResult> => {
     process.stderr.write(`${label}\n`);
     const progress = progressReporter(process.stderr);
     try {
@@ -286,7 +311,10 @@ async function main(argv: readonly string[]): Promise<number> {
       progress.end();
     }
   };
-  const columnsFor = async (runtime: Runtime, measureGroups: (groups: PayloadRef[][], onProgress: ReturnType<typeof progressReporter>['update']) => Promise<{ result: MeasureResult; notes: string[] }>): Promise<void> => {
+  const columnsFor = async (
+    runtime: Runtime,
+    measureGroups: (groups: PayloadRef[][], onProgress: ReturnType<typeof progressReporter>['update']) => Promise<{ result: MeasureResult; notes: string[] }>,
+  ): Promise<void> => {
     for (const target of targets) {
       const sequence = before(target);
       const results: Partial<Record<Column, MeasureResult[]>> = { alone: [], ...(isolatedOnly ? {} : { same: [] }), isolated: [] };
@@ -294,8 +322,18 @@ async function main(argv: readonly string[]): Promise<number> {
       for (let run = 1; run <= repeat; run++) {
         const of = repeat > 1 ? ` (run ${run} of ${repeat})` : '';
         results.alone?.push(await step(`${runtime}: ${target.name} alone${of}`, (p) => measureGroups([[target]], p)));
-        if (!isolatedOnly) results.same?.push(await step(`${runtime}: ${target.name} after ${sequence.length - 1} others, one process${of}`, (p) => measureGroups([sequence], p)));
-        results.isolated?.push(await step(`${runtime}: ${target.name} after ${sequence.length - 1} others, each isolated${of}`, (p) => measureGroups(sequence.map((ref) => [ref]), p)));
+        if (!isolatedOnly)
+          results.same?.push(
+            await step(`${runtime}: ${target.name} after ${sequence.length - 1} others, one process${of}`, (p) => measureGroups([sequence], p)),
+          );
+        results.isolated?.push(
+          await step(`${runtime}: ${target.name} after ${sequence.length - 1} others, each isolated${of}`, (p) =>
+            measureGroups(
+              sequence.map((ref) => [ref]),
+              p,
+            ),
+          ),
+        );
       }
       const r = report(runtime, target.name, sequence.length - 1, results);
       reports.push(r);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { MeasureOptions } from '@wirebench/core/measure';
-import { PayloadFileError, checkOutput, cpuPressure, nodeCompressors, writeOutput } from '@wirebench/core/node';
+import { checkOutput, cpuPressure, nodeCompressors, PayloadFileError, writeOutput } from '@wirebench/core/node';
 import { nodeEnvironment } from '../node/environment.js';
 import { filesSuite } from '../suites/files.js';
 import { SUITES } from '../suites/index.js';
@@ -11,7 +11,7 @@ import type { BenchArgs } from './options.js';
 
 const CANONICAL_PROTO = fileURLToPath(new URL('../../../schemas/canonical.proto', import.meta.url));
 
-export { PayloadFileError, checkOutput, planTargets, writeOutput };
+export { checkOutput, PayloadFileError, planTargets, writeOutput };
 
 /** The suites the command line asks for: the built-in suites named, then the user's files, if any. */
 export function suitesFor(args: BenchArgs): Suite[] {
@@ -19,9 +19,14 @@ export function suitesFor(args: BenchArgs): Suite[] {
 }
 
 export function contextFor(args: BenchArgs): SuiteContext {
-  return { proto: readFileSync(CANONICAL_PROTO, 'utf8'), seed: args.seed, formats: args.formats, implementations: args.implementations, libraries: args.libraries };
+  return {
+    proto: readFileSync(CANONICAL_PROTO, 'utf8'),
+    seed: args.seed,
+    formats: args.formats,
+    implementations: args.implementations,
+    libraries: args.libraries,
+  };
 }
-
 
 /** The engine settings the command line asks for, with what only Node can tell (CPU pressure, brotli, the machine). */
 export async function nodeMeasureOptions(args: BenchArgs): Promise<MeasureOptions> {

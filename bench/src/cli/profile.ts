@@ -7,21 +7,21 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { FormatId } from '@wirebench/core';
-import { IMPLEMENTATIONS, createCodec } from '@wirebench/core';
-import { PayloadFileError, UsageError, checkOutput, parseCommandLine, parseFormats, parseNumber, readPayloadFiles } from '@wirebench/core/node';
+import { createCodec, IMPLEMENTATIONS } from '@wirebench/core';
+import { checkOutput, PayloadFileError, parseCommandLine, parseFormats, parseNumber, readPayloadFiles, UsageError } from '@wirebench/core/node';
+import { formatDuration } from '@wirebench/core/report';
 import type { CanonicalShape } from '@wirebench/core/samples';
 import { CANONICAL_MESSAGES } from '@wirebench/core/samples';
-import { formatDuration } from '@wirebench/core/report';
 import { CHROMIUM, openBrowser } from '../browser/measure-browser.js';
 import type { BrowserSession } from '../browser/run-mode.js';
 import { RunnerError } from '../browser/run-mode.js';
 import { PROFILE_BUNDLE, profileInPage } from '../profile/browser.js';
-import type { ProfileJob, Profiled } from '../profile/loop.js';
+import type { Profiled, ProfileJob } from '../profile/loop.js';
 import { SAMPLING_INTERVAL_US, WARMUP_MS } from '../profile/loop.js';
 import { CANONICAL_PROTO, profileInWorker } from '../profile/node.js';
 import { bundleLocator } from '../profile/source-maps.js';
 import type { PayloadSource, ProfileOp, ProfileSubject } from '../profile/subject.js';
-import { SubjectError, payloadName, prepareCall } from '../profile/subject.js';
+import { payloadName, prepareCall, SubjectError } from '../profile/subject.js';
 import type { Locate } from '../profile/summarize.js';
 import { summarize } from '../profile/summarize.js';
 import { functionTable, ownerTable, runLine } from '../profile/table.js';
@@ -109,7 +109,14 @@ function parseProfileArgs(argv: readonly string[]): ProfileArgs | 'help' {
   const known: string[] = IMPLEMENTATIONS[format].map((i) => i.id);
   let implementations = known;
   if (values.implementations !== undefined) {
-    implementations = [...new Set(values.implementations.split(',').map((id) => id.trim()).filter((id) => id !== ''))];
+    implementations = [
+      ...new Set(
+        values.implementations
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id !== ''),
+      ),
+    ];
     if (implementations.length === 0) throw new UsageError('--implementations: none given');
     const unknown = implementations.find((id) => !known.includes(id));
     if (unknown !== undefined) throw new UsageError(`--implementations: ${format} has no implementation "${unknown}"; choose from ${known.join(', ')}`);
@@ -180,7 +187,9 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     // One line, never a stack trace: 2 for what the user asked, 1 for anything else.
     const bad = error instanceof UsageError || error instanceof PayloadFileError;
-    console.error(`bench:profile: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}${error instanceof UsageError ? ' (see --help)' : ''}`);
+    console.error(
+      `bench:profile: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}${error instanceof UsageError ? ' (see --help)' : ''}`,
+    );
     return bad ? 2 : 1;
   }
   if (args.browser && !existsSync(CHROMIUM)) {
@@ -207,7 +216,9 @@ async function main(argv: readonly string[]): Promise<number> {
     const perCall: string[] = [];
     for (const [index, subject] of subjects.entries()) {
       const started = performance.now();
-      console.error(`bench:profile: ${subject.implementation} (${index + 1} of ${subjects.length}): ${WARMUP_MS / 1000} s warm-up + ${args.seconds} s profiled…`);
+      console.error(
+        `bench:profile: ${subject.implementation} (${index + 1} of ${subjects.length}): ${WARMUP_MS / 1000} s warm-up + ${args.seconds} s profiled…`,
+      );
       const { loop, profile } = await run({ subject, seconds: args.seconds });
       console.error(`bench:profile: ${subject.implementation} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       const summary = summarize(profile, locate);

@@ -18,19 +18,19 @@ import { validateMeasureResult } from '@wirebench/core/measure';
 import { poolResults } from '../compare/pool.js';
 import type { Runtime, SpeedSource } from '../report/readme.js';
 import {
+  checkFigureMarkers,
   FIGURES_PAGE,
   MarkerError,
+  renderFigureSections,
   SIZES_BEGIN,
   SIZES_END,
   SPEED_BEGIN,
   SPEED_END,
   SUMMARY_BEGIN,
   SUMMARY_END,
+  spliceFigureSections,
   VERSUS_BEGIN,
   VERSUS_END,
-  checkFigureMarkers,
-  renderFigureSections,
-  spliceFigureSections,
 } from '../report/readme.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -174,7 +174,8 @@ async function main(argv: readonly string[]): Promise<number> {
         for (let i = 1; i <= processes; i++) {
           const file = RESULTS[runtime].replace(/\.json$/, `-${i}.json`);
           console.log(`\nbench:readme: ${runtime}, process ${i} of ${processes}`);
-          for (const note of await runBench(script, [...SUITES, ...args, ...payloads, '--json', file])) if (!printed[runtime].includes(note)) printed[runtime].push(note);
+          for (const note of await runBench(script, [...SUITES, ...args, ...payloads, '--json', file]))
+            if (!printed[runtime].includes(note)) printed[runtime].push(note);
           runs.push(readResult(join(ROOT, file)));
         }
         writeFileSync(join(ROOT, RESULTS[runtime]), `${JSON.stringify(poolResults(runs), null, 1)}\n`);
@@ -186,14 +187,18 @@ async function main(argv: readonly string[]): Promise<number> {
     const base = values.from ? process.cwd() : ROOT;
     const [node, chromium] = files.map((file) => readResult(resolve(base, file))) as [MeasureResult, MeasureResult];
     if (node.environment.runtime !== 'node' || chromium.environment.runtime === 'node') {
-      throw new ReadmeError(`${files[0]} must be a Node result and ${files[1]} a browser one (got ${node.environment.runtime} and ${chromium.environment.runtime})`);
+      throw new ReadmeError(
+        `${files[0]} must be a Node result and ${files[1]} a browser one (got ${node.environment.runtime} and ${chromium.environment.runtime})`,
+      );
     }
     // The command as run: with --from, the sections say which files they were rewritten from.
     const command = values.from ? `${COMMAND} -- --from ${files.join(' ')}${processes > 1 ? ` --processes ${processes}` : ''}` : COMMAND;
     const measured = notes ? { notes, durationMs: Date.now() - started } : {};
     const sections = renderFigureSections({ node, chromium }, { command, processes: { node: processes, chromium: processes }, ...measured });
     writeFileSync(pagePath, spliceFigureSections(page, sections));
-    console.log(`\nbench:readme: ${pagePath}: speed, versus, sizes and summary sections rewritten from ${files.join(' and ')} (${Math.round((Date.now() - started) / 1000)} s)`);
+    console.log(
+      `\nbench:readme: ${pagePath}: speed, versus, sizes and summary sections rewritten from ${files.join(' and ')} (${Math.round((Date.now() - started) / 1000)} s)`,
+    );
     return 0;
   } catch (error) {
     if (!(error instanceof ReadmeError || error instanceof MarkerError)) throw error;

@@ -16,7 +16,10 @@ export class ArgumentError extends Error {}
 type ReportOptions = NonNullable<ParseArgsConfig['options']>;
 
 /** `node:util` parseArgs with positionals; a mistake is an ArgumentError. */
-export function parseReportArgs<const O extends ReportOptions>(args: readonly string[], options: O): ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: O }>> {
+export function parseReportArgs<const O extends ReportOptions>(
+  args: readonly string[],
+  options: O,
+): ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: O }>> {
   try {
     return parseArgs({ args: [...args], allowPositionals: true, options });
   } catch (error) {

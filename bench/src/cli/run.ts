@@ -5,14 +5,14 @@
  */
 import type { MeasureProgress, MeasureResult } from '@wirebench/core/measure';
 import { measure } from '@wirebench/core/measure';
-import { LEGEND, fidelitySummary, formatResult, renderHtmlReport } from '@wirebench/core/report';
 import { progressReporter } from '@wirebench/core/node';
+import { fidelitySummary, formatResult, LEGEND, renderHtmlReport } from '@wirebench/core/report';
 import type { BenchFiles } from '../node/isolated.js';
 import { benchFiles, listBench, measureBenchGroups } from '../node/isolated.js';
 import type { Suite } from '../suites/suite.js';
 import type { BenchArgs } from './options.js';
-import { USAGE, UsageError, parseBenchArgs } from './options.js';
-import { PayloadFileError, checkOutput, contextFor, nodeMeasureOptions, planTargets, suitesFor, writeOutput } from './plan.js';
+import { parseBenchArgs, USAGE, UsageError } from './options.js';
+import { checkOutput, contextFor, nodeMeasureOptions, PayloadFileError, planTargets, suitesFor, writeOutput } from './plan.js';
 
 const DEFAULT_JSON = 'bench/results/latest.json';
 

@@ -1,6 +1,6 @@
 import { formatEnvironment } from '@wirebench/core/report';
 import { poolResults } from '../compare/pool.js';
-import { VERSUS_LEGEND, formatVersusMarkdown, formatVersusText, versusLibraries, versusReport } from '../report/versus.js';
+import { formatVersusMarkdown, formatVersusText, VERSUS_LEGEND, versusLibraries, versusReport } from '../report/versus.js';
 import { ArgumentError, parseReportArgs, readResultFile, runReportCommand } from './report-command.js';
 
 /**
@@ -52,13 +52,23 @@ function main(args: readonly string[]): number {
     const runtimes = new Set(results.map(({ result }) => `${result.environment.runtime} ${result.environment.runtimeVersion}`));
     if (runtimes.size > 1) throw new ArgumentError(`--pool takes runs of one runtime; these files come from ${[...runtimes].join(', ')}`);
   }
-  const tables = values.pool && files.length > 1 ? [{ file: `${files.join(' + ')} (pooled)`, result: poolResults(results.map(({ result }) => result)) }] : results;
+  const tables =
+    values.pool && files.length > 1 ? [{ file: `${files.join(' + ')} (pooled)`, result: poolResults(results.map(({ result }) => result)) }] : results;
   const out: string[] = [];
   for (const { file, result } of tables) {
     const report = versusReport(result);
     if (values.markdown) {
       const libraries = versusLibraries(report);
-      out.push(`### ${file}`, '', `${report.runtime}, ${result.options.rounds} rounds, measured ${result.createdAt}.${libraries ? ` Libraries: ${libraries}.` : ''}`, '', VERSUS_LEGEND, '', formatVersusMarkdown(report), '');
+      out.push(
+        `### ${file}`,
+        '',
+        `${report.runtime}, ${result.options.rounds} rounds, measured ${result.createdAt}.${libraries ? ` Libraries: ${libraries}.` : ''}`,
+        '',
+        VERSUS_LEGEND,
+        '',
+        formatVersusMarkdown(report),
+        '',
+      );
     } else {
       out.push(`== ${file}`, formatEnvironment(result), '', formatVersusText(report));
     }

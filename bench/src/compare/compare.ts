@@ -121,7 +121,15 @@ export function compareResults(a: MeasureResult, b: MeasureResult, options: Comp
   validateLabelled(a, 'run a');
   validateLabelled(b, 'run b');
 
-  const report = { alpha, threshold, timings: [] as TimingChange[], breakages: [] as Breakage[], bytes: [] as BytesChange[], unmatched: [] as Unmatched[], warnings: environmentWarnings(a, b) };
+  const report = {
+    alpha,
+    threshold,
+    timings: [] as TimingChange[],
+    breakages: [] as Breakage[],
+    bytes: [] as BytesChange[],
+    unmatched: [] as Unmatched[],
+    warnings: environmentWarnings(a, b),
+  };
   const payloadsOfB = new Map(b.payloads.map((payload) => [payload.name, payload]));
   for (const before of a.payloads) {
     const after = payloadsOfB.get(before.name);
@@ -161,8 +169,12 @@ function comparePayload(a: PayloadResult, b: PayloadResult, report: ReportDraft)
   const payload = a.name;
   const comparable = a.reference === b.reference;
   if (!comparable) report.warnings.push(`${payload}: ratios are to "${a.reference}" in a but "${b.reference}" in b, so its times are not compared`);
-  if (a.jsonBytes !== b.jsonBytes) report.warnings.push(`${payload}: JSON size is ${formatCount(a.jsonBytes)} bytes in a but ${formatCount(b.jsonBytes)} in b: not the same data`);
-  for (const [run, result] of [['a', a], ['b', b]] as const) {
+  if (a.jsonBytes !== b.jsonBytes)
+    report.warnings.push(`${payload}: JSON size is ${formatCount(a.jsonBytes)} bytes in a but ${formatCount(b.jsonBytes)} in b: not the same data`);
+  for (const [run, result] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
     if (result.suspect) report.warnings.push(`${payload}: some rounds of ${run} ran under heavy CPU contention (suspect)`);
   }
   // A payload b could not measure at all (its worker crashed, say) broke every row a had.
@@ -255,10 +267,15 @@ function environmentWarnings(a: MeasureResult, b: MeasureResult): string[] {
   return [
     ...fields
       .filter((field) => a.environment[field] !== b.environment[field])
-      .map((field) => `runs differ in ${field} (${String(a.environment[field] ?? 'unknown')} vs ${String(b.environment[field] ?? 'unknown')}): a change may come from that, not from the code`),
+      .map(
+        (field) =>
+          `runs differ in ${field} (${String(a.environment[field] ?? 'unknown')} vs ${String(b.environment[field] ?? 'unknown')}): a change may come from that, not from the code`,
+      ),
     // Measured in one process, a payload's ratios depend on the payloads before it; isolated, they do not.
     ...(isolation(a) !== isolation(b)
-      ? [`runs differ in isolation (${isolation(a)} vs ${isolation(b)}): in one process a JavaScript codec's ratios to JSON depend on the payloads measured before it, so a change may come from that, not from the code`]
+      ? [
+          `runs differ in isolation (${isolation(a)} vs ${isolation(b)}): in one process a JavaScript codec's ratios to JSON depend on the payloads measured before it, so a change may come from that, not from the code`,
+        ]
       : []),
   ];
 }
@@ -287,7 +304,10 @@ function mark(t: TimingChange): Mark {
 function legend(report: ComparisonReport): [string, string][] {
   const beyond = formatPercent(report.threshold);
   return [
-    ['change', "(b's time ÷ JSON's) ÷ (a's time ÷ JSON's) − 1, each ratio from the same interleaved round: + is slower relative to JSON, − faster; lower is better"],
+    [
+      'change',
+      "(b's time ÷ JSON's) ÷ (a's time ÷ JSON's) − 1, each ratio from the same interleaved round: + is slower relative to JSON, − faster; lower is better",
+    ],
     ['interval', "95 % bootstrap interval of the change, resampling each run's rounds"],
     ['p', `two-sided Mann–Whitney p-value of the two runs' per-round ratios; significant when p < ${report.alpha} and the interval excludes 0 %`],
     ['▲ slower / ▼ faster', `significant and beyond ${beyond}: a regression / an improvement`],
@@ -306,7 +326,18 @@ function timingCells(timings: readonly TimingChange[]): string[][] {
   return timings.map((t) => {
     const payload = t.payload === previous ? '' : t.payload;
     previous = t.payload;
-    return [payload, t.row, t.operation, formatRatio(t.before), formatRatio(t.after), formatChange(t.change), `[${formatChange(t.low)}, ${formatChange(t.high)}]`, pValue(t.p), `${t.rounds[0]}/${t.rounds[1]}`, mark(t)];
+    return [
+      payload,
+      t.row,
+      t.operation,
+      formatRatio(t.before),
+      formatRatio(t.after),
+      formatChange(t.change),
+      `[${formatChange(t.low)}, ${formatChange(t.high)}]`,
+      pValue(t.p),
+      `${t.rounds[0]}/${t.rounds[1]}`,
+      mark(t),
+    ];
   });
 }
 
@@ -345,7 +376,9 @@ export function closingLine(report: ComparisonReport): string {
 /** Significant shifts too small to count, said above the closing line so they are not mistaken for changes. */
 function driftLine(report: ComparisonReport): string[] {
   const drift = report.timings.filter((t) => t.significant && !t.regression && !t.improvement).length;
-  return drift === 0 ? [] : [`${plural(drift, 'row')} moved significantly but by less than ${formatPercent(report.threshold)} (△ ▽): within this machine's run-to-run drift`];
+  return drift === 0
+    ? []
+    : [`${plural(drift, 'row')} moved significantly but by less than ${formatPercent(report.threshold)} (△ ▽): within this machine's run-to-run drift`];
 }
 
 /** One change in words, e.g. `nested / msgpack / decode +25.0 % (p 0.0001)`. */
@@ -356,7 +389,8 @@ export function formatText(report: ComparisonReport, options: FormatOptions = {}
   const { a, b } = options.labels ?? { a: 'a', b: 'b' };
   const lines = [`wirebench compare: a = ${a}, b = ${b}`, ...textLegend(report), ''];
   lines.push(...(report.timings.length > 0 ? alignedTable(TIMING_HEADER, timingCells(report.timings), TIMING_NUMERIC) : ['no timed rows in common']));
-  if (report.bytes.length > 0) lines.push('', 'sizes (exact, no test needed):', ...alignedTable(BYTES_HEADER, bytesCells(report.bytes), BYTES_NUMERIC).map((l) => `  ${l}`));
+  if (report.bytes.length > 0)
+    lines.push('', 'sizes (exact, no test needed):', ...alignedTable(BYTES_HEADER, bytesCells(report.bytes), BYTES_NUMERIC).map((l) => `  ${l}`));
   for (const only of ['a', 'b'] as const) {
     const entries = report.unmatched.filter((u) => u.only === only);
     if (entries.length > 0) lines.push('', `only in ${only}:`, ...entries.map((u) => `  ${unmatchedLine(u)}`));
@@ -369,11 +403,25 @@ export function formatText(report: ComparisonReport, options: FormatOptions = {}
 /** The report as GitHub Markdown, for a pull request comment: significant changes up front, every row folded. */
 export function formatMarkdown(report: ComparisonReport, options: FormatOptions = {}): string {
   const { a, b } = options.labels ?? { a: 'a', b: 'b' };
-  const lines = [`### wirebench compare`, '', `**a** = \`${a}\`, **b** = \`${b}\``, '', ...legend(report).map(([term, meaning]) => `- **${escapeMarkdown(term)}**: ${escapeMarkdown(meaning)}`), ''];
+  const lines = [
+    `### wirebench compare`,
+    '',
+    `**a** = \`${a}\`, **b** = \`${b}\``,
+    '',
+    ...legend(report).map(([term, meaning]) => `- **${escapeMarkdown(term)}**: ${escapeMarkdown(meaning)}`),
+    '',
+  ];
   const significant = report.timings.filter((t) => t.regression || t.improvement);
   if (significant.length > 0) lines.push('**Significant changes**', '', ...markdownTable(TIMING_HEADER, timingCells(significant), TIMING_NUMERIC), '');
   if (report.timings.length > 0) {
-    lines.push(`<details><summary>All ${report.timings.length} timed rows</summary>`, '', ...markdownTable(TIMING_HEADER, timingCells(report.timings), TIMING_NUMERIC), '', '</details>', '');
+    lines.push(
+      `<details><summary>All ${report.timings.length} timed rows</summary>`,
+      '',
+      ...markdownTable(TIMING_HEADER, timingCells(report.timings), TIMING_NUMERIC),
+      '',
+      '</details>',
+      '',
+    );
   }
   if (report.bytes.length > 0) lines.push('**Sizes** (exact, no test needed)', '', ...markdownTable(BYTES_HEADER, bytesCells(report.bytes), BYTES_NUMERIC), '');
   for (const only of ['a', 'b'] as const) {
@@ -388,7 +436,10 @@ export function formatMarkdown(report: ComparisonReport, options: FormatOptions 
 function alignedTable(header: readonly string[], rows: readonly string[][], numeric: readonly boolean[]): string[] {
   const widths = header.map((cell, c) => Math.max(cell.length, ...rows.map((row) => (row[c] ?? '').length)));
   const line = (cells: readonly string[]): string =>
-    cells.map((cell, c) => (numeric[c] ? cell.padStart(widths[c] ?? 0) : cell.padEnd(widths[c] ?? 0))).join('  ').trimEnd();
+    cells
+      .map((cell, c) => (numeric[c] ? cell.padStart(widths[c] ?? 0) : cell.padEnd(widths[c] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)];
 }
 

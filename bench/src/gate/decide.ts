@@ -26,11 +26,7 @@ const key = (t: TimingChange): string => `${t.payload} / ${t.row} / ${t.operatio
  * threshold, re-measure their payloads in fresh processes, pool those runs, and fail only on rows
  * the re-measure flags again. Noise alone thus has to strike twice, in independent processes.
  */
-export async function decide(
-  baseline: MeasureResult,
-  run: MeasureResult,
-  remeasure: (payloads: string[]) => Promise<MeasureResult[]>,
-): Promise<GateVerdict> {
+export async function decide(baseline: MeasureResult, run: MeasureResult, remeasure: (payloads: string[]) => Promise<MeasureResult[]>): Promise<GateVerdict> {
   const report = compareResults(baseline, run);
   const flagged = regressions(report);
   // A row or payload the baseline measured and this run lacks (its codec could not be built, say) is broken too.

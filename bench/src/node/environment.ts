@@ -1,5 +1,5 @@
 import type { Environment } from '@wirebench/core/measure';
-import { implementationVersions, libraryVersions as versionsFrom, nodeEnvironment as machine } from '@wirebench/core/node';
+import { implementationVersions, nodeEnvironment as machine, libraryVersions as versionsFrom } from '@wirebench/core/node';
 
 /** The bench's environment: the machine (from @wirebench/core/node) and the libraries its rows time. */
 

@@ -76,7 +76,11 @@ export async function listBench(args: BenchArgs, files: BenchFiles): Promise<{ r
 }
 
 /** One worker's job: these payloads, measured in this order in one fresh worker. */
-export function benchJob(args: Pick<BenchArgs, 'seed' | 'formats' | 'implementations' | 'libraries'>, refs: readonly PayloadRef[], files: readonly string[]): IsolatedJob<BenchJob> {
+export function benchJob(
+  args: Pick<BenchArgs, 'seed' | 'formats' | 'implementations' | 'libraries'>,
+  refs: readonly PayloadRef[],
+  files: readonly string[],
+): IsolatedJob<BenchJob> {
   return {
     planner: PLANNER,
     data: { refs, files, seed: args.seed, formats: args.formats, implementations: args.implementations, libraries: args.libraries },

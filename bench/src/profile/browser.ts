@@ -7,9 +7,9 @@
 import { fileURLToPath } from 'node:url';
 import type { PageProfileConfig } from '../browser/protocol.js';
 import type { BrowserSession } from '../browser/run-mode.js';
-import { RunnerError, openPage } from '../browser/run-mode.js';
+import { openPage, RunnerError } from '../browser/run-mode.js';
+import type { Profiled, ProfileJob } from './loop.js';
 import { SAMPLING_INTERVAL_US, WARMUP_MS } from './loop.js';
-import type { ProfileJob, Profiled } from './loop.js';
 import type { CpuProfile } from './summarize.js';
 
 /** bench:profile's own copy of the runner's page bundle: a build empties its folder, which bench:browser may be serving. */

@@ -8,11 +8,11 @@ import { Session } from 'node:inspector/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCodec } from '@wirebench/core';
 import type { ProfileJob } from './loop.js';
-import { SAMPLING_INTERVAL_US, profiledRun } from './loop.js';
+import { profiledRun, SAMPLING_INTERVAL_US } from './loop.js';
 import type { NodeProfileReply } from './node.js';
 import { CANONICAL_PROTO } from './node.js';
-import type { CpuProfile } from './summarize.js';
 import { prepareCall } from './subject.js';
+import type { CpuProfile } from './summarize.js';
 
 const TITLE = 'wirebench';
 

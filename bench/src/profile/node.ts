@@ -4,12 +4,14 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { LoopResult, ProfileJob, Profiled } from './loop.js';
+import type { LoopResult, Profiled, ProfileJob } from './loop.js';
 import type { CpuProfile } from './summarize.js';
 
 export const CANONICAL_PROTO = fileURLToPath(new URL('../../../schemas/canonical.proto', import.meta.url));
 
-export type NodeProfileReply = { readonly ok: true; readonly loop: LoopResult; readonly profile: CpuProfile } | { readonly ok: false; readonly message: string };
+export type NodeProfileReply =
+  | { readonly ok: true; readonly loop: LoopResult; readonly profile: CpuProfile }
+  | { readonly ok: false; readonly message: string };
 
 export function profileInWorker(job: ProfileJob): Promise<Profiled> {
   return new Promise((resolve, reject) => {

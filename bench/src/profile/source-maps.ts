@@ -29,7 +29,8 @@ export function bundleLocator(origin: string, bundleDir: string): Locate {
     // indentation, which maps to nothing). findEntry answers {} where the position maps to nothing.
     const [line, column] = scriptLine === undefined ? [frame.lineNumber, frame.columnNumber] : [scriptLine - 1, Number.MAX_SAFE_INTEGER];
     const entry = (line >= 0 ? maps.get(chunk)?.findEntry(line, column) : undefined) as Partial<SourceMapping> | undefined;
-    if (entry?.generatedLine !== line || entry.originalSource === undefined || entry.originalLine === undefined) return { ...ownerOfPath(chunk), line: line >= 0 ? line + 1 : undefined };
+    if (entry?.generatedLine !== line || entry.originalSource === undefined || entry.originalLine === undefined)
+      return { ...ownerOfPath(chunk), line: line >= 0 ? line + 1 : undefined };
     // The sources are relative to the map, which sits beside its chunk.
     return { ...ownerOfPath(resolve(dirname(chunk), entry.originalSource)), line: entry.originalLine + 1 };
   };

@@ -4,7 +4,7 @@
  * a file with the schema inferred from it) and checked to give the payload back. Browser-safe: the
  * Node worker and the Chromium page prepare their call here, each for itself.
  */
-import type { Codec, FormatId, createCodec } from '@wirebench/core';
+import type { Codec, createCodec, FormatId } from '@wirebench/core';
 import { checkRoundTrip, parseJson } from '@wirebench/core';
 import { codecsFor, planPayload } from '@wirebench/core/measure';
 import type { CanonicalShape } from '@wirebench/core/samples';

@@ -187,7 +187,10 @@ function hotLine(lines: ReadonlyMap<number, number>, where: (scriptLine: number)
 /** The profile's self time per function (same name, script and position: one function) and per owner. */
 export function summarize(profile: CpuProfile, locate: Locate = locateByUrl): ProfileSummary {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const functions = new Map<string, Omit<FunctionRow, 'percent' | 'hotLine'> & { samples: number; selfMs: number; frame: CallFrame; lines: Map<number, number> }>();
+  const functions = new Map<
+    string,
+    Omit<FunctionRow, 'percent' | 'hotLine'> & { samples: number; selfMs: number; frame: CallFrame; lines: Map<number, number> }
+  >();
   let idleSamples = 0;
   for (const [id, weight] of sampleWeights(profile)) {
     const node = nodes.get(id);

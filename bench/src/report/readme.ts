@@ -3,7 +3,7 @@ import { describeDiffs, formatCount, formatDuration, formatRatioInterval } from 
 import { LIBRARY_ROW } from '../suites/libraries.js';
 import type { MarkedSection } from './markers.js';
 import { spliceBetween, spliceSections } from './markers.js';
-import { VERSUS_LEGEND, formatVersusMarkdown, isLibraryCodec, versusLibraries, versusReport } from './versus.js';
+import { formatVersusMarkdown, isLibraryCodec, VERSUS_LEGEND, versusLibraries, versusReport } from './versus.js';
 
 export { MarkerError } from './markers.js';
 
@@ -101,7 +101,12 @@ function runtimeText(env: Environment): string {
 }
 
 function machine(env: Environment): string {
-  const parts = [env.cpuModel ?? 'unknown CPU', env.cores ? `${env.cores} cores` : '', env.memoryGb ? `${env.memoryGb} GB` : '', [env.platform, env.arch].filter(Boolean).join(' ')];
+  const parts = [
+    env.cpuModel ?? 'unknown CPU',
+    env.cores ? `${env.cores} cores` : '',
+    env.memoryGb ? `${env.memoryGb} GB` : '',
+    [env.platform, env.arch].filter(Boolean).join(' '),
+  ];
   return parts.filter(Boolean).join(', ');
 }
 
@@ -110,7 +115,8 @@ const pooled = (source: SpeedSource): boolean => RUNTIMES.some((runtime) => (sou
 /** A pooled result's `options.rounds` counts the rounds of all its processes (unknown when rewritten `--from` files: then the total alone is said). */
 function settings(result: MeasureResult, processes = 1): string {
   const o = result.options;
-  const rounds = processes > 1 ? `${processes} fresh processes of ${Math.round(o.rounds / processes)} rounds each (pooled: ${o.rounds} rounds)` : `${o.rounds} rounds`;
+  const rounds =
+    processes > 1 ? `${processes} fresh processes of ${Math.round(o.rounds / processes)} rounds each (pooled: ${o.rounds} rounds)` : `${o.rounds} rounds`;
   return `${rounds} × ${o.roundTime} ms per task, warm-up ${o.warmupTime} ms`;
 }
 
@@ -181,7 +187,8 @@ function payloadMarks(runs: SpeedRuns, names: readonly string[]): { marks: Map<s
     }
     marks.set(name, mark);
   }
-  if (suspect.length > 0) notes.unshift(`† Some rounds stayed under heavy CPU contention after their retries: ${suspect.join('; ')}. Read those figures with care.`);
+  if (suspect.length > 0)
+    notes.unshift(`† Some rounds stayed under heavy CPU contention after their retries: ${suspect.join('; ')}. Read those figures with care.`);
   return { marks, notes };
 }
 
@@ -196,14 +203,17 @@ function vsJsonTable(runs: SpeedRuns, names: readonly string[], marks: ReadonlyM
     if (!first) continue;
     const formats: string[] = [];
     for (const runtime of RUNTIMES) {
-      for (const row of both[runtime]?.rows ?? []) if (row.kind === 'codec' && row.name !== first.reference && !formats.includes(row.name)) formats.push(row.name);
+      for (const row of both[runtime]?.rows ?? [])
+        if (row.kind === 'codec' && row.name !== first.reference && !formats.includes(row.name)) formats.push(row.name);
     }
     for (const format of formats) {
       const rows = { node: rowOf(both.node, format), chromium: rowOf(both.chromium, format) };
       const sized = rows.node?.bytes !== undefined ? rows.node : rows.chromium;
       const bytes = sized?.bytes === undefined ? '—' : `${count(sized.bytes)} (${Math.round((sized.bytesVsJson ?? 0) * 100)} %)`;
       const cells = RUNTIMES.flatMap((runtime) => OPERATIONS.map((op) => timeCell(rows[runtime], op, (row, o) => row[o]?.vsJson)));
-      lines.push(`| ${payloadLabel(name)}${marks.get(name) ?? ''} (${count(first.jsonBytes)}) | ${format} | ${bytes} | ${fidelityCell(rows)} | ${cells.join(' | ')} |`);
+      lines.push(
+        `| ${payloadLabel(name)}${marks.get(name) ?? ''} (${count(first.jsonBytes)}) | ${format} | ${bytes} | ${fidelityCell(rows)} | ${cells.join(' | ')} |`,
+      );
     }
   }
   return lines;
@@ -272,11 +282,11 @@ export function renderSpeedSection(runs: SpeedRuns, source: SpeedSource): string
     // only it has, flatc's generated unpack() and protobufjs's decode without toObject.
     OVERHEAD_HEADING,
     '',
-    "**wirebench ÷ the raw library call** it wraps, timed in the same rounds on the same bytes (each library row first " +
+    '**wirebench ÷ the raw library call** it wraps, timed in the same rounds on the same bytes (each library row first ' +
       'checked to give back the payload); above 1 is what wirebench adds. "not timed": the library row times decode only.' +
       (hasLibraryCodecs(runs)
         ? " The libraries' own codecs (their options, behind the same API) are weighed against wirebench in the next section; " +
-          'this table keeps the raw calls with the options wirebench uses, and flatc\'s unpack() and protobufjs\'s decode, which only it has.'
+          "this table keeps the raw calls with the options wirebench uses, and flatc's unpack() and protobufjs's decode, which only it has."
         : ''),
     '',
     ...library.lines,
@@ -301,7 +311,7 @@ function hasLibraryCodecs(runs: SpeedRuns): boolean {
 
 /** What the tables that list every codec row say of the library codecs' rows. */
 const LIBRARY_CODECS_NOTE =
-  ' A bare format (`msgpack`) is wirebench\'s own codec; `format (library)` (`msgpack (msgpackr)`) is that library behind the ' +
+  " A bare format (`msgpack`) is wirebench's own codec; `format (library)` (`msgpack (msgpackr)`) is that library behind the " +
   'same Codec API, installed as `npm install` gives it (its version, native addon or not, in the libraries above).';
 
 /**
@@ -319,7 +329,13 @@ export function renderVersusSection(runs: SpeedRuns, source: SpeedSource): strin
   for (const runtime of RUNTIMES) {
     const report = versusReport(runs[runtime]);
     const libraries = versusLibraries(report);
-    lines.push('', `### ${RUNTIME_NAME[runtime]}`, '', ...(libraries ? [`Libraries: ${libraries}.`, ''] : []), formatVersusMarkdown(report, { label: payloadLabel }));
+    lines.push(
+      '',
+      `### ${RUNTIME_NAME[runtime]}`,
+      '',
+      ...(libraries ? [`Libraries: ${libraries}.`, ''] : []),
+      formatVersusMarkdown(report, { label: payloadLabel }),
+    );
   }
   return lines.join('\n');
 }
@@ -379,7 +395,7 @@ export function renderSizesSection(runs: SpeedRuns, source: SpeedSource): string
     runLine(runs, source, `sizes from the ${runs.node.payloads.length > 0 ? 'Node' : 'Chromium'} run`),
     '',
     "Each format's cell: its raw bytes / gzip bytes / brotli bytes, each as a share of JSON's bytes under the same measure " +
-      "(below 100 % is smaller than JSON). JSON's own column gives the bytes. \"—\": not measured; \"error\": the codec refused the payload. " +
+      '(below 100 % is smaller than JSON). JSON\'s own column gives the bytes. "—": not measured; "error": the codec refused the payload. ' +
       'Whether each format gave the payload back: the fidelity column of the speed table.' +
       (same.length > 0 ? ` ${same.join(', ')}: the same bytes as JSON (JSON text), so no column of ${same.length === 1 ? 'its' : 'their'} own.` : ''),
     '',
@@ -485,13 +501,13 @@ export function renderSummarySection(runs: SpeedRuns, source: SpeedSource): stri
     generatedBy(source),
     runLine(runs, source, `${names.length} payloads; sizes from the ${runs.node.payloads.length > 0 ? 'Node' : 'Chromium'} run`),
     '',
-    'Speed cells: on how many payloads the 95 % interval of time ÷ JSON\'s time was wholly below 1 (faster than JSON), ' +
+    "Speed cells: on how many payloads the 95 % interval of time ÷ JSON's time was wholly below 1 (faster than JSON), " +
       'included 1 (≈ JSON), or was wholly above 1 (slower), as faster / ≈ / slower. "Fewest raw bytes": on how many payloads ' +
-      'the format wrote the fewest bytes of all formats, JSON included (a tie counts for each). Size ranges: lowest–highest share of JSON\'s bytes ' +
+      "the format wrote the fewest bytes of all formats, JSON included (a tie counts for each). Size ranges: lowest–highest share of JSON's bytes " +
       'over the payloads. "—": not measured in that runtime.' +
       (hasLibraryCodecs(runs) ? LIBRARY_CODECS_NOTE : ''),
     '',
-    '| format | fewest raw bytes | raw bytes, % of JSON | gzip bytes, % of JSON\'s gzip | Node encode | Node decode | Chromium encode | Chromium decode |',
+    "| format | fewest raw bytes | raw bytes, % of JSON | gzip bytes, % of JSON's gzip | Node encode | Node decode | Chromium encode | Chromium decode |",
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const format of formats) {
@@ -499,8 +515,12 @@ export function renderSummarySection(runs: SpeedRuns, source: SpeedSource): stri
     const size = sizes.get(format);
     lines.push(`| ${format} | ${fewest.get(format) ?? 0} of ${sizedPayloads} | ${range(size?.raw)} | ${range(size?.gzip)} | ${speed.join(' | ')} |`);
   }
-  lines.push('', `${reference === 'json' ? 'JSON' : reference} itself wrote the fewest raw bytes on ${fewest.get(reference) ?? 0} of ${sizedPayloads} payloads.`);
-  if (left.length > 0) lines.push('', `Not counted (a refused payload has no time or size; a LOSSY row's time and bytes are for other data): ${left.join('; ')}.`);
+  lines.push(
+    '',
+    `${reference === 'json' ? 'JSON' : reference} itself wrote the fewest raw bytes on ${fewest.get(reference) ?? 0} of ${sizedPayloads} payloads.`,
+  );
+  if (left.length > 0)
+    lines.push('', `Not counted (a refused payload has no time or size; a LOSSY row's time and bytes are for other data): ${left.join('; ')}.`);
   return lines.join('\n');
 }
 
@@ -527,5 +547,8 @@ export function checkFigureMarkers(page: string): void {
     [SIZES_BEGIN, SIZES_END],
     [SUMMARY_BEGIN, SUMMARY_END],
   ] as const;
-  spliceSections(page, pairs.map(([begin, end]) => ({ begin, end, text: '' })));
+  spliceSections(
+    page,
+    pairs.map(([begin, end]) => ({ begin, end, text: '' })),
+  );
 }

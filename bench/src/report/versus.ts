@@ -152,7 +152,9 @@ function figure(payload: PayloadResult, key: ColumnKey, operation: Operation, re
   const theirs: OperationResult | undefined = library[operation];
   if (!ours || !theirs) return { reason: `${!ours ? `wirebench's ${key.format}` : key.row} did not time ${operation}` };
   if (ours.roundMedians.length !== theirs.roundMedians.length || ours.roundMedians.length === 0) {
-    return { reason: `the rounds do not pair (${ours.roundMedians.length} of wirebench's, ${theirs.roundMedians.length} of ${key.row}'s: a row missing from some pooled run)` };
+    return {
+      reason: `the rounds do not pair (${ours.roundMedians.length} of wirebench's, ${theirs.roundMedians.length} of ${key.row}'s: a row missing from some pooled run)`,
+    };
   }
   const perRound = ours.roundMedians.map((time, i) => time / (theirs.roundMedians[i] as number));
   if (!perRound.every((value) => Number.isFinite(value) && value > 0)) return { reason: `a round of ${operation} has no usable time` };
@@ -246,7 +248,9 @@ function figureText(cell: VersusCell, style: Style): string {
 function geomeanText(column: VersusColumn, payloads: number, style: Style): string {
   if (column.geomean === undefined) return '—';
   const of = column.payloads < payloads ? ` (${column.payloads} of ${payloads})` : '';
-  return style === 'markdown' ? `${mark(formatRatio(column.geomean), column.geomean > GEOMEAN_MARK_ABOVE, style)}${of}` : mark(`${formatRatio(column.geomean)}${of}`, column.geomean > GEOMEAN_MARK_ABOVE, style);
+  return style === 'markdown'
+    ? `${mark(formatRatio(column.geomean), column.geomean > GEOMEAN_MARK_ABOVE, style)}${of}`
+    : mark(`${formatRatio(column.geomean)}${of}`, column.geomean > GEOMEAN_MARK_ABOVE, style);
 }
 
 function worstText(column: VersusColumn, label: (payload: string) => string, style: Style): string {
@@ -311,10 +315,7 @@ export function formatVersusMarkdown(report: VersusReport, options: VersusFormat
   const label = options.label ?? defaultLabel(report);
   if (report.columns.length === 0) return 'No library codec rows in this result (measure with `--implementations all`).';
   const payloads = shownPayloads(report);
-  const lines = [
-    `| payload | ${report.columns.map(columnTitle).join(' | ')} |`,
-    `| --- | ${report.columns.map(() => '---:').join(' | ')} |`,
-  ];
+  const lines = [`| payload | ${report.columns.map(columnTitle).join(' | ')} |`, `| --- | ${report.columns.map(() => '---:').join(' | ')} |`];
   for (const payload of payloads) {
     const cells = report.columns.map((column) => {
       const cell = cellOf(report, payload, column);
@@ -337,10 +338,7 @@ export function formatVersusText(report: VersusReport, options: VersusFormatOpti
   const label = options.label ?? defaultLabel(report);
   if (report.columns.length === 0) return 'No library codec rows in this result (measure with --implementations all).\n';
   const payloads = shownPayloads(report);
-  const out: string[] = [
-    "wirebench's time ÷ the library's, per round; median over rounds (95 % bootstrap interval). Above 1: wirebench is slower.",
-    '',
-  ];
+  const out: string[] = ["wirebench's time ÷ the library's, per round; median over rounds (95 % bootstrap interval). Above 1: wirebench is slower.", ''];
   const rows = [...new Set(report.columns.map((column) => column.row))];
   for (const row of rows) {
     const columns = report.columns.filter((column) => column.row === row);
@@ -355,7 +353,11 @@ export function formatVersusText(report: VersusReport, options: VersusFormatOpti
     ]);
     body.push(['geomean', ...columns.map((column) => geomeanText(column, payloads.length, 'text'))]);
     body.push(['max', ...columns.map((column) => worstText(column, label, 'text'))]);
-    out.push(`${columns[0]?.format}: wirebench ÷ ${columns[0]?.implementation}${version === undefined ? '' : ` ${version}`}`, ...alignedTable(header, body), '');
+    out.push(
+      `${columns[0]?.format}: wirebench ÷ ${columns[0]?.implementation}${version === undefined ? '' : ` ${version}`}`,
+      ...alignedTable(header, body),
+      '',
+    );
   }
   out.push(`! wirebench more than ${Math.round((CELL_MARK_ABOVE - 1) * 100)} % slower than the library on that payload; on a geomean: slower on average.`);
   const lossy = lossyLines(report, label);

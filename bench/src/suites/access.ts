@@ -1,8 +1,8 @@
-import { ByteBuffer } from 'flatbuffers';
-import { schemaFromProto } from '@wirebench/core/schema';
 import type { ExtraRow } from '@wirebench/core/measure';
 import { orderBatch, seededRandom } from '@wirebench/core/samples';
+import { schemaFromProto } from '@wirebench/core/schema';
 import { OrderBatch } from '@wirebench/schemas/generated';
+import { ByteBuffer } from 'flatbuffers';
 import type { Suite } from './suite.js';
 import { codecsFor } from './suite.js';
 

@@ -1,5 +1,5 @@
-import type { Suite } from './suite.js';
 import { payloadTarget } from './payloads.js';
+import type { Suite } from './suite.js';
 
 /** Items of the true/null array: 2,048 × 5 bytes ("true," / "null,") is about 10 KB of JSON. */
 const ITEMS = 2048;

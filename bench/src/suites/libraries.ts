@@ -1,11 +1,11 @@
 import { Decoder as MsgpackDecoder, Encoder as MsgpackEncoder } from '@msgpack/msgpack';
-import { Decoder as CborDecoder, Encoder as CborEncoder } from 'cbor-x';
-import { ByteBuffer } from 'flatbuffers';
-import protobuf from 'protobufjs';
 import type { Codec, FormatId, Schema, TypeRef } from '@wirebench/core';
 import { checkRoundTrip, toProto } from '@wirebench/core';
 import type { ExtraRow } from '@wirebench/core/measure';
 import { CatalogItem, Order, OrderBatch, TelemetryReading, UserProfile } from '@wirebench/schemas/generated';
+import { Decoder as CborDecoder, Encoder as CborEncoder } from 'cbor-x';
+import { ByteBuffer } from 'flatbuffers';
+import protobuf from 'protobufjs';
 
 /**
  * The raw library calls each codec wraps, as extra rows of the same run: the difference between a
@@ -81,7 +81,14 @@ export function libraryRows(value: unknown, schema: Schema | undefined, codecs: 
     const decoder = new MsgpackDecoder();
     const bytes = msgpack.encode(value);
     rows.push({
-      row: { name: LIBRARY_ROW.msgpack, kind: 'library', format: 'msgpack', wraps: 'msgpack', encode: () => encoder.encode(value), decode: () => decoder.decode(bytes) },
+      row: {
+        name: LIBRARY_ROW.msgpack,
+        kind: 'library',
+        format: 'msgpack',
+        wraps: 'msgpack',
+        encode: () => encoder.encode(value),
+        decode: () => decoder.decode(bytes),
+      },
     });
   }
   const cbor = codec('cbor');
@@ -90,7 +97,14 @@ export function libraryRows(value: unknown, schema: Schema | undefined, codecs: 
     const decoder = new CborDecoder(CBOR_OPTIONS);
     const bytes = cbor.encode(value);
     rows.push({
-      row: { name: LIBRARY_ROW.cbor, kind: 'library', format: 'cbor', wraps: 'cbor', encode: () => encoder.encode(value), decode: () => decoder.decode(bytes) as unknown },
+      row: {
+        name: LIBRARY_ROW.cbor,
+        kind: 'library',
+        format: 'cbor',
+        wraps: 'cbor',
+        encode: () => encoder.encode(value),
+        decode: () => decoder.decode(bytes) as unknown,
+      },
     });
   }
   const pb = codec('protobuf');
@@ -153,9 +167,7 @@ function objectApiToJson(schema: Schema, type: TypeRef, value: unknown): unknown
     case 'list':
       return (value as unknown[]).map((item) => objectApiToJson(schema, type.of, item));
     case 'map':
-      return Object.fromEntries(
-        (value as Array<{ key: string; value: unknown }>).map((entry) => [entry.key, objectApiToJson(schema, type.of, entry.value)]),
-      );
+      return Object.fromEntries((value as Array<{ key: string; value: unknown }>).map((entry) => [entry.key, objectApiToJson(schema, type.of, entry.value)]));
     default:
       return typeof value === 'bigint' ? Number(value) : value;
   }

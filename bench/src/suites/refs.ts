@@ -63,7 +63,9 @@ export async function planRefs(
     }
     const target = plan.targets[ref.suite === 'files' ? 0 : ref.index];
     if (!target || target.payload.name !== ref.name) {
-      throw new Error(`suite ${ref.suite} planned ${target ? JSON.stringify(target.payload.name) : 'no payload'} at ${ref.index}, where ${JSON.stringify(ref.name)} was listed`);
+      throw new Error(
+        `suite ${ref.suite} planned ${target ? JSON.stringify(target.payload.name) : 'no payload'} at ${ref.index}, where ${JSON.stringify(ref.name)} was listed`,
+      );
     }
     targets.push(target);
   }

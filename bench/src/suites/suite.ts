@@ -1,4 +1,4 @@
-import type { FormatId, Schema, createCodec } from '@wirebench/core';
+import type { createCodec, FormatId, Schema } from '@wirebench/core';
 import type { ExtraRow, ImplementationChoice, MeasureOptions, MeasureTarget } from '@wirebench/core/measure';
 import { codecsFor } from '@wirebench/core/measure';
 import type { LibraryRows } from './libraries.js';
@@ -42,13 +42,7 @@ export { codecsFor };
  * leaving a row out are added to `notes` then): checking every payload up front ran the codecs on
  * the largest payloads first and left their encoders 2–3× slower for the rest of the process.
  */
-export async function targetFor(
-  name: string,
-  value: unknown,
-  schema: Schema,
-  context: SuiteContext,
-  notes: string[],
-): Promise<MeasureTarget> {
+export async function targetFor(name: string, value: unknown, schema: Schema, context: SuiteContext, notes: string[]): Promise<MeasureTarget> {
   const codecs = await codecsFor(context.formats, schema, notes, context.implementations, context.create);
   return withLibraries({ payload: { name, value }, codecs }, schema, context, notes);
 }

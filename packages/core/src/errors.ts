@@ -16,11 +16,7 @@ export class WirebenchError extends Error {
 export function wrapError(format: FormatId, doing: string, error: unknown): WirebenchError {
   if (error instanceof WirebenchError) return error;
   const reason =
-    error instanceof RangeError && /call stack/i.test(error.message)
-      ? 'the data is nested too deeply'
-      : error instanceof Error
-        ? error.message
-        : String(error);
+    error instanceof RangeError && /call stack/i.test(error.message) ? 'the data is nested too deeply' : error instanceof Error ? error.message : String(error);
   return new WirebenchError(`${doing} failed: ${reason}`, { format, cause: error });
 }
 

@@ -48,8 +48,24 @@ export const IMPLEMENTATIONS: Readonly<Record<FormatId, readonly Implementation[
   simdjson: [own('simdjson', 'simdjsonCodec')],
   msgpack: [
     own('msgpack', 'msgpackCodec'),
-    { id: '@msgpack/msgpack', format: 'msgpack', package: '@msgpack/msgpack', peerRange: '^3.1.0', entry: '@wirebench/core/msgpack/msgpack-msgpack', factory: 'msgpackMsgpackCodec', module: 'msgpack-msgpack' },
-    { id: 'msgpackr', format: 'msgpack', package: 'msgpackr', peerRange: '^1.11.0 || ^2.0.0', entry: '@wirebench/core/msgpack/msgpackr', factory: 'msgpackrCodec', module: 'msgpackr' },
+    {
+      id: '@msgpack/msgpack',
+      format: 'msgpack',
+      package: '@msgpack/msgpack',
+      peerRange: '^3.1.0',
+      entry: '@wirebench/core/msgpack/msgpack-msgpack',
+      factory: 'msgpackMsgpackCodec',
+      module: 'msgpack-msgpack',
+    },
+    {
+      id: 'msgpackr',
+      format: 'msgpack',
+      package: 'msgpackr',
+      peerRange: '^1.11.0 || ^2.0.0',
+      entry: '@wirebench/core/msgpack/msgpackr',
+      factory: 'msgpackrCodec',
+      module: 'msgpackr',
+    },
   ],
   cbor: [
     own('cbor', 'cborCodec'),
@@ -57,11 +73,27 @@ export const IMPLEMENTATIONS: Readonly<Record<FormatId, readonly Implementation[
   ],
   protobuf: [
     own('protobuf', 'protobufCodec'),
-    { id: 'protobufjs', format: 'protobuf', package: 'protobufjs', peerRange: '^7.0.0 || ^8.0.0', entry: '@wirebench/core/protobuf/protobufjs', factory: 'protobufjsCodec', module: 'protobufjs' },
+    {
+      id: 'protobufjs',
+      format: 'protobuf',
+      package: 'protobufjs',
+      peerRange: '^7.0.0 || ^8.0.0',
+      entry: '@wirebench/core/protobuf/protobufjs',
+      factory: 'protobufjsCodec',
+      module: 'protobufjs',
+    },
   ],
   flatbuffers: [
     own('flatbuffers', 'flatbuffersCodec'),
-    { id: 'flatbuffers', format: 'flatbuffers', package: 'flatbuffers', peerRange: '^24.0.0 || ^25.0.0', entry: '@wirebench/core/flatbuffers/flatbuffers', factory: 'flatbuffersRuntimeCodec', module: 'flatbuffers' },
+    {
+      id: 'flatbuffers',
+      format: 'flatbuffers',
+      package: 'flatbuffers',
+      peerRange: '^24.0.0 || ^25.0.0',
+      entry: '@wirebench/core/flatbuffers/flatbuffers',
+      factory: 'flatbuffersRuntimeCodec',
+      module: 'flatbuffers',
+    },
   ],
 };
 

@@ -4,24 +4,19 @@
  * client's JSON fallback. `schemaFromProto`, which needs protobufjs, is in `@wirebench/core/schema`.
  */
 export type { Codec, FormatId, SchemaCodecOptions } from './codec.js';
-export type { CodecOptions, Limits } from './limits.js';
-export { DEFAULT_LIMITS, MAX_DEPTH } from './limits.js';
 export { FORMATS, MEDIA_TYPES, SCHEMA_FORMATS } from './codec.js';
-export { WirebenchError } from './errors.js';
-export type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from './schema/types.js';
-export { toProto } from './schema/to-proto.js';
-export { toFbs } from './schema/to-fbs.js';
 export type { CreateCodecOptions } from './create-codec.js';
-export type { Implementation, ImplementationId } from './implementations.js';
-export { DEFAULT_IMPLEMENTATION, IMPLEMENTATION_IDS, IMPLEMENTATIONS } from './implementations.js';
 export { createCodec } from './create-codec.js';
+export { WirebenchError } from './errors.js';
 export type { CheckOptions, Diff, DiffKind, RoundTripReport } from './fidelity.js';
 export { checkRoundTrip } from './fidelity.js';
-export { JsonSyntaxError, parseJson } from './json-text/parse-json.js';
+export type { Implementation, ImplementationId } from './implementations.js';
+export { DEFAULT_IMPLEMENTATION, IMPLEMENTATION_IDS, IMPLEMENTATIONS } from './implementations.js';
 export type { LossyNumber } from './json-text/lossy-numbers.js';
 export type { ParsedJson } from './json-text/parse-json.js';
-export { inferSchema } from './schema/infer.js';
-export type { InferOptions } from './schema/infer.js';
+export { JsonSyntaxError, parseJson } from './json-text/parse-json.js';
+export type { CodecOptions, Limits } from './limits.js';
+export { DEFAULT_LIMITS, MAX_DEPTH } from './limits.js';
 export type { DecodedResponse, FetchClient, FetchClientOptions, FetchRequest, MediaRange } from './negotiate/index.js';
 export {
   acceptHeader,
@@ -32,3 +27,8 @@ export {
   negotiateFormat,
   parseAccept,
 } from './negotiate/index.js';
+export type { InferOptions } from './schema/infer.js';
+export { inferSchema } from './schema/infer.js';
+export { toFbs } from './schema/to-fbs.js';
+export { toProto } from './schema/to-proto.js';
+export type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from './schema/types.js';

@@ -1,5 +1,5 @@
-import type { FormatId } from './format-id.js';
 import { WirebenchError } from './errors.js';
+import type { FormatId } from './format-id.js';
 
 /**
  * What one encode or decode may hold. Decoders face untrusted bytes, so every format enforces
@@ -61,7 +61,9 @@ export interface CodecOptions {
 
 /** Whether `overrides` sets a limit on the shape of the data (not only `maxBytes`). */
 export function limitsStructure(overrides: Partial<Limits> | undefined): boolean {
-  return overrides !== undefined && (overrides.maxDepth !== undefined || overrides.maxCollectionLength !== undefined || overrides.maxStringLength !== undefined);
+  return (
+    overrides !== undefined && (overrides.maxDepth !== undefined || overrides.maxCollectionLength !== undefined || overrides.maxStringLength !== undefined)
+  );
 }
 
 /** The defaults with `overrides` applied, each checked to be a positive integer. */

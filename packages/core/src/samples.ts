@@ -37,7 +37,18 @@ const round = (value: number, digits: number): number => Number(value.toFixed(di
 const FIRST_NAMES = ['Ana', 'Björn', 'Chen', 'Dara', 'Émile', 'Fatima', 'Giulia', 'Hiro', 'Ines', 'Jonas', 'Kwame', 'Léa', 'Mateus', 'Noor', 'Olek', 'Priya'];
 const LAST_NAMES = ['Silva', 'Müller', 'Wang', 'Okafor', 'Dubois', 'Haddad', 'Rossi', 'Tanaka', 'García', 'Novak', 'Mensah', 'Kowalski'];
 const LOCALES = ['en-US', 'de-DE', 'pt-BR', 'ja-JP', 'fr-FR', 'zh-CN', 'es-ES', 'pl-PL'];
-const PRODUCTS = ['Wireless earbuds', 'Trail running shoes', 'Ceramic mug', 'Mechanical keyboard', 'Yoga mat', 'Espresso beans 1 kg', 'USB-C cable 2 m', 'Desk lamp', 'Water bottle', 'Rain jacket'];
+const PRODUCTS = [
+  'Wireless earbuds',
+  'Trail running shoes',
+  'Ceramic mug',
+  'Mechanical keyboard',
+  'Yoga mat',
+  'Espresso beans 1 kg',
+  'USB-C cable 2 m',
+  'Desk lamp',
+  'Water bottle',
+  'Rain jacket',
+];
 const BRANDS = ['Northwind', 'Acme', 'Globex', 'Initech', 'Umbrella', 'Soylent', 'Hooli'];
 const CATEGORIES = ['electronics/audio', 'sports/running', 'home/kitchen', 'electronics/peripherals', 'sports/yoga', 'grocery/coffee'];
 const TAGS = ['sale', 'new', 'eco', 'bestseller', 'gift', 'limited', 'bundle', 'clearance'];
@@ -66,7 +77,11 @@ export function userProfile(rng: Random): Record<string, unknown> {
       signup_source: pick(rng, ['ios', 'android', 'web', 'referral']),
       plan: pick(rng, ['free', 'plus', 'pro']),
       newsletter: rng() < 0.4,
-      preferences: { theme: pick(rng, ['dark', 'light', 'system']), units: pick(rng, ['metric', 'imperial']), notifications: pick(rng, ['all', 'mentions', 'none']) },
+      preferences: {
+        theme: pick(rng, ['dark', 'light', 'system']),
+        units: pick(rng, ['metric', 'imperial']),
+        notifications: pick(rng, ['all', 'mentions', 'none']),
+      },
     },
   };
   if (rng() < 0.3) profile['bio'] = `${pick(rng, PRODUCTS)} enthusiast · ${pick(rng, ['☕', '🏃', '🎧', '📷'])}`;

@@ -41,7 +41,11 @@ describe('checkRoundTrip', () => {
   });
 
   it('caps the diffs it keeps and says so', () => {
-    const report = checkRoundTrip(Array.from({ length: 50 }, () => 1), Array.from({ length: 50 }, () => 2), { maxDiffs: 10 });
+    const report = checkRoundTrip(
+      Array.from({ length: 50 }, () => 1),
+      Array.from({ length: 50 }, () => 2),
+      { maxDiffs: 10 },
+    );
     expect(report.diffs).toHaveLength(10);
     expect(report.truncated).toBe(true);
     expect(report.ok).toBe(false);
@@ -88,7 +92,11 @@ describe('checkRoundTrip', () => {
 function reorder(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reorder);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reorder(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, reorder(v)]),
+  );
 }
 
 describe('checkRoundTrip with many key-order notes', () => {

@@ -100,13 +100,16 @@ describe('the wrapped root counts as its value, not as a level of nesting', () =
 const SCHEMALESS: FormatId[] = ['json', 'msgpack', 'cbor'];
 
 describe('limits.maxDepth has a ceiling every codec holds both ways', () => {
-  it.each(['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'] as const)('%s refuses maxDepth past MAX_DEPTH when the codec is made, saying why', async (format) => {
-    const schema = inferSchema({ a: 1 });
-    await expect(createCodec(format, { schema, limits: { maxDepth: 1e7 } })).rejects.toThrow(
-      new RegExp(`^${format}: limits\\.maxDepth can be at most ${MAX_DEPTH}, got 10000000: .*call stack`),
-    );
-    await expect(createCodec(format, { schema, limits: { maxDepth: MAX_DEPTH } })).resolves.toBeDefined();
-  });
+  it.each(['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'] as const)(
+    '%s refuses maxDepth past MAX_DEPTH when the codec is made, saying why',
+    async (format) => {
+      const schema = inferSchema({ a: 1 });
+      await expect(createCodec(format, { schema, limits: { maxDepth: 1e7 } })).rejects.toThrow(
+        new RegExp(`^${format}: limits\\.maxDepth can be at most ${MAX_DEPTH}, got 10000000: .*call stack`),
+      );
+      await expect(createCodec(format, { schema, limits: { maxDepth: MAX_DEPTH } })).resolves.toBeDefined();
+    },
+  );
 
   it.each(SCHEMALESS)('%s writes and reads MAX_DEPTH levels of arrays and of objects, and refuses one more as a limit', async (format) => {
     const codec = await createCodec(format, { limits: { maxDepth: MAX_DEPTH } });
@@ -137,7 +140,10 @@ describe('limits.maxDepth has a ceiling every codec holds both ways', () => {
     async (_name, c) => {
       for (const deep of [deepArray, deepObject]) {
         const value = deep(DEFAULT_LIMITS.maxDepth);
-        const codec = await createCodec(c.format, { implementation: c.implementation, schema: SCHEMA_FORMATS.includes(c.format) ? inferSchema(value) : undefined });
+        const codec = await createCodec(c.format, {
+          implementation: c.implementation,
+          schema: SCHEMA_FORMATS.includes(c.format) ? inferSchema(value) : undefined,
+        });
         expect(codec.decode(codec.encode(value))).toStrictEqual(value);
       }
     },
@@ -194,7 +200,13 @@ describe('limits.maxDepth holds cold: every implementation, each depth in a work
       const checks = (['array', 'object'] as const).flatMap((shape) => [...depths, cap + 1].map((depth) => ({ shape, depth, maxDepth: cap })));
       const results = coldDepthInChild(c.format, c.implementation, checks, { stackSizeMb: MAIN_THREAD_STACK_MB });
       const said = (r: DepthResult): string =>
-        r.outcome === 'ok' ? 'ok' : r.outcome === 'refused' && r.name === 'WirebenchError' && new RegExp(`limits\\.maxDepth \\(${cap}\\)|nests deeper than ${cap} levels`).test(r.message) ? 'refused by the limit' : JSON.stringify(r);
+        r.outcome === 'ok'
+          ? 'ok'
+          : r.outcome === 'refused' &&
+              r.name === 'WirebenchError' &&
+              new RegExp(`limits\\.maxDepth \\(${cap}\\)|nests deeper than ${cap} levels`).test(r.message)
+            ? 'refused by the limit'
+            : JSON.stringify(r);
       expect(checks.map((check, i) => `${check.shape} ${check.depth}: ${said(results[i] as DepthResult)}`)).toEqual(
         checks.map((check) => `${check.shape} ${check.depth}: ${check.depth <= cap ? 'ok' : 'refused by the limit'}`),
       );
@@ -259,35 +271,44 @@ async function decisions(c: ImplementationCase, value: unknown, limits: Partial<
   return { encode: decided(() => limited.decode(limited.encode(value))), decode: decided(() => limited.decode(open.encode(value))) };
 }
 
-describe.each(implementationCases(FORMATS).map((c) => [c.name, c] as const))('%s: each limit means what it means for wirebench, at the limit and one past it', (_name, c) => {
-  const own = { ...c, implementation: 'wirebench' as const };
-  it.each(LIMIT_CASES.map((l) => [l.name, l] as const))('%s', async (name, limit) => {
-    await fc.assert(
-      fc.asyncProperty(limit.n, fc.nat(), async (n, seed) => {
-        const refused = { encode: `limits.${name} (${n})`, decode: `limits.${name} (${n})` };
-        for (const [value, expected] of [
-          [limit.value(n, seed), { encode: 'accepted', decode: 'accepted' }],
-          [limit.value(n + 1, seed), refused],
-        ] as const) {
-          const limits = { [name]: n };
-          expect({ [c.name]: await decisions(c, value, limits), wirebench: await decisions(own, value, limits) }).toEqual({ [c.name]: expected, wirebench: expected });
-        }
-      }),
-      { numRuns: 6 },
-    );
-  });
+describe.each(implementationCases(FORMATS).map((c) => [c.name, c] as const))(
+  '%s: each limit means what it means for wirebench, at the limit and one past it',
+  (_name, c) => {
+    const own = { ...c, implementation: 'wirebench' as const };
+    it.each(LIMIT_CASES.map((l) => [l.name, l] as const))('%s', async (name, limit) => {
+      await fc.assert(
+        fc.asyncProperty(limit.n, fc.nat(), async (n, seed) => {
+          const refused = { encode: `limits.${name} (${n})`, decode: `limits.${name} (${n})` };
+          for (const [value, expected] of [
+            [limit.value(n, seed), { encode: 'accepted', decode: 'accepted' }],
+            [limit.value(n + 1, seed), refused],
+          ] as const) {
+            const limits = { [name]: n };
+            expect({ [c.name]: await decisions(c, value, limits), wirebench: await decisions(own, value, limits) }).toEqual({
+              [c.name]: expected,
+              wirebench: expected,
+            });
+          }
+        }),
+        { numRuns: 6 },
+      );
+    });
 
-  // The bytes are the implementation's own, so each is held to its own size, limit and one past it.
-  it('maxBytes', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof(fc.integer(), fc.string()), { minLength: 1, maxLength: 40 }), async (items) => {
-        const value = { items: items.map(String) };
-        const schema = SCHEMA_FORMATS.includes(c.format) ? inferSchema(value) : undefined;
-        const length = (await createCodec(c.format, { implementation: c.implementation, schema })).encode(value).length;
-        expect(await decisions(c, value, { maxBytes: length })).toEqual({ encode: 'accepted', decode: 'accepted' });
-        expect(await decisions(c, value, { maxBytes: length - 1 })).toEqual({ encode: `limits.maxBytes (${length - 1})`, decode: `limits.maxBytes (${length - 1})` });
-      }),
-      { numRuns: 6 },
-    );
-  });
-});
+    // The bytes are the implementation's own, so each is held to its own size, limit and one past it.
+    it('maxBytes', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.oneof(fc.integer(), fc.string()), { minLength: 1, maxLength: 40 }), async (items) => {
+          const value = { items: items.map(String) };
+          const schema = SCHEMA_FORMATS.includes(c.format) ? inferSchema(value) : undefined;
+          const length = (await createCodec(c.format, { implementation: c.implementation, schema })).encode(value).length;
+          expect(await decisions(c, value, { maxBytes: length })).toEqual({ encode: 'accepted', decode: 'accepted' });
+          expect(await decisions(c, value, { maxBytes: length - 1 })).toEqual({
+            encode: `limits.maxBytes (${length - 1})`,
+            decode: `limits.maxBytes (${length - 1})`,
+          });
+        }),
+        { numRuns: 6 },
+      );
+    });
+  },
+);

@@ -11,15 +11,39 @@ import { join } from 'node:path';
 import { DEFAULT_NETWORK_IDS, NETWORK_PRESETS, responsesToRepay } from '@wirebench/core/answer';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, SCREENSHOTS, corpusFile, formatTasks, hasChromium, longTasks, openPage, results, servePlayground, throttle, watchLongTasks } from './support/playground.js';
+import {
+  corpusFile,
+  formatTasks,
+  hasChromium,
+  longTasks,
+  openPage,
+  PHONE,
+  results,
+  SCREENSHOTS,
+  servePlayground,
+  throttle,
+  watchLongTasks,
+} from './support/playground.js';
 
 const GITHUB_EVENTS = corpusFile('github_events.json');
-if (!GITHUB_EVENTS) console.log('packages/playground/e2e/answer skipped: ../shared/data/corpus/github_events.json is absent (the corpus is not beside this checkout)');
+if (!GITHUB_EVENTS)
+  console.log('packages/playground/e2e/answer skipped: ../shared/data/corpus/github_events.json is absent (the corpus is not beside this checkout)');
 const enabled = hasChromium('packages/playground/e2e/answer') && GITHUB_EVENTS !== null;
 const served = servePlayground(enabled);
 
 /** The rows the playground measures by default, library rows included. */
-const ROWS = ['json', 'msgpack', 'msgpack (@msgpack/msgpack)', 'msgpack (msgpackr)', 'cbor', 'cbor (cbor-x)', 'protobuf', 'protobuf (protobufjs)', 'flatbuffers', 'flatbuffers (flatbuffers)'];
+const ROWS = [
+  'json',
+  'msgpack',
+  'msgpack (@msgpack/msgpack)',
+  'msgpack (msgpackr)',
+  'cbor',
+  'cbor (cbor-x)',
+  'protobuf',
+  'protobuf (protobufjs)',
+  'flatbuffers',
+  'flatbuffers (flatbuffers)',
+];
 
 /** A duration as the page writes it (`605 ms`, `758 µs`, `1.38 s`), in ms. */
 function ms(text: string): number {
@@ -62,8 +86,16 @@ function readShown(page: Page): Promise<Shown> {
     const text = (root: Element, selector: string): string => (root.querySelector(selector)?.textContent ?? '').trim();
     return {
       verdict: text(document.body, '#verdict'),
-      ranked: all('#recommendation .ranking li').map((li) => ({ name: li.getAttribute('data-row') ?? '', reason: text(li, '.reason'), totalMs: Number(li.getAttribute('data-total-ms')) })),
-      excluded: all('#recommendation .excluded li').map((li) => ({ name: li.getAttribute('data-row') ?? '', codes: li.getAttribute('data-codes') ?? '', reason: text(li, '.reason') })),
+      ranked: all('#recommendation .ranking li').map((li) => ({
+        name: li.getAttribute('data-row') ?? '',
+        reason: text(li, '.reason'),
+        totalMs: Number(li.getAttribute('data-total-ms')),
+      })),
+      excluded: all('#recommendation .excluded li').map((li) => ({
+        name: li.getAttribute('data-row') ?? '',
+        codes: li.getAttribute('data-codes') ?? '',
+        reason: text(li, '.reason'),
+      })),
       usable: all('#usable figure.usable').map((figure) => ({
         network: figure.getAttribute('data-network') ?? '',
         caption: text(figure, 'figcaption'),
@@ -86,7 +118,9 @@ function readShown(page: Page): Promise<Shown> {
         rows: all('tbody tr[data-path]', table).map((tr) => ({ path: tr.getAttribute('data-path') ?? '', bytes: text(tr, 'td .figure') })),
         rest: table.querySelector('tr[data-rest]') ? text(table.querySelector('tr[data-rest]')!, 'td .figure') : null,
       })),
-      kinds: Object.fromEntries(all('#bytes table.kinds tbody tr').map((tr) => [tr.getAttribute('data-kind'), all('td', tr).map((td) => (td.textContent ?? '').trim())])),
+      kinds: Object.fromEntries(
+        all('#bytes table.kinds tbody tr').map((tr) => [tr.getAttribute('data-kind'), all('td', tr).map((td) => (td.textContent ?? '').trim())]),
+      ),
       table: all('#results tr[data-format]')
         .filter((tr) => tr.querySelector('td.size .figure'))
         .map((tr) => ({
@@ -136,7 +170,9 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
       await page.waitForSelector(results('done'));
       const doneAt = await page.evaluate(() => (window as unknown as { doneAt: number }).doneAt);
       const [run, answer] = [await longTasks(page), await longTasks(page, doneAt)];
-      console.log(`answer e2e: ranking shown ${seconds.toFixed(1)} s after Measure (${(Buffer.byteLength(text) / 1024).toFixed(0)} KB of JSON, 4× CPU throttle on the page); main-thread long tasks of the whole run: ${formatTasks(run)}; from the finished run's commit on (the answer's first render): ${formatTasks(answer)}`);
+      console.log(
+        `answer e2e: ranking shown ${seconds.toFixed(1)} s after Measure (${(Buffer.byteLength(text) / 1024).toFixed(0)} KB of JSON, 4× CPU throttle on the page); main-thread long tasks of the whole run: ${formatTasks(run)}; from the finished run's commit on (the answer's first render): ${formatTasks(answer)}`,
+      );
       expect(seconds).toBeLessThan(15);
       // The answer's own tasks: a freeze is refused, the 100 ms target is a figure to read in the log (as
       // in playground.test.ts's phone run; the run's other tasks are the table's, measured there).
@@ -155,13 +191,19 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
       expect(totals).toEqual([...totals].sort((a, b) => a - b));
       expect(shown.verdict).toMatch(/on 4G with gzip/);
       // Rows level with each other (their order flipped in many rounds) say so both ways, and the verdict names those level with the first.
-      const saysLevel = (reason: string, name: string): boolean => (/level with (.+?): the order flipped in /.exec(reason)?.[1]?.split(/, | and /) ?? []).includes(name);
+      const saysLevel = (reason: string, name: string): boolean =>
+        (/level with (.+?): the order flipped in /.exec(reason)?.[1]?.split(/, | and /) ?? []).includes(name);
       for (const a of shown.ranked) {
         for (const b of shown.ranked) if (a !== b) expect(saysLevel(a.reason, b.name), `${a.name} / ${b.name}`).toBe(saysLevel(b.reason, a.name));
       }
       const first = shown.ranked[0]!;
       const levelInVerdict = /\. (.+) (?:is|are) level with it: /.exec(shown.verdict)?.[1]?.split(/, | and /) ?? [];
-      expect(levelInVerdict.sort()).toEqual(shown.ranked.filter((other) => other !== first && saysLevel(first.reason, other.name)).map((r) => r.name).sort());
+      expect(levelInVerdict.sort()).toEqual(
+        shown.ranked
+          .filter((other) => other !== first && saysLevel(first.reason, other.name))
+          .map((r) => r.name)
+          .sort(),
+      );
 
       // Time until usable: the three default presets, every row, parts that add up to the total and come from this run's figures.
       expect(shown.usable.map((u) => u.network)).toEqual(DEFAULT_NETWORK_IDS);
@@ -173,8 +215,16 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
           const what = `${row.name} on ${usable.network}`;
           expect(Object.keys(row.parts), what).toEqual(['transfer', 'decompression', 'decode']);
           const parts = Object.values(row.parts).map((part) => ms(part.replace(/ (transfer|decompression|decode)$/, '')));
-          near(ms(row.total), parts.reduce((a, b) => a + b, 0), `${what}: total vs its parts`);
-          near(row.totalMs, row.partsMs.reduce((a, b) => a + b, 0), `${what}: exact total vs its parts`);
+          near(
+            ms(row.total),
+            parts.reduce((a, b) => a + b, 0),
+            `${what}: total vs its parts`,
+          );
+          near(
+            row.totalMs,
+            row.partsMs.reduce((a, b) => a + b, 0),
+            `${what}: exact total vs its parts`,
+          );
           // Transfer: one round trip, then the gzip bytes the table shows at the preset's bandwidth; decode: the table's median.
           const gzip = bytes(table.get(row.name)!.gzip);
           near(parts[0]!, preset.rttMs + (gzip * 8 * 1000) / preset.downloadBps, `${what}: transfer`);

@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encode } from 'uqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPhoneAddresses, phoneAddress } from '../plugins/phone-address.js';
-import { CHROMIUM, CHROMIUM_ARGS, buildPlayground, hasChromium, launchChromium, results } from './support/playground.js';
+import { buildPlayground, CHROMIUM, CHROMIUM_ARGS, hasChromium, launchChromium, results } from './support/playground.js';
 
 /**
  * The largest performance.now() step that counts as fine: the Device section's threshold
@@ -58,7 +58,10 @@ function staticHost(dir: string): Promise<StaticHost> {
       return;
     }
     const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
-    const name = file.slice(dir.length + 1).split(sep).join('/');
+    const name = file
+      .slice(dir.length + 1)
+      .split(sep)
+      .join('/');
     if (!file.startsWith(dir + sep) || (!deploy.has(name) && (!existsSync(file) || !statSync(file).isFile()))) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
@@ -173,7 +176,7 @@ describe.skipIf(!enabled)('the static build on a plain static host, in headless 
     }
   });
 
-  it('never loops where the worker\'s headers do not isolate the page: one reload, then it stays and works, coarse timers and all', async () => {
+  it("never loops where the worker's headers do not isolate the page: one reload, then it stays and works, coarse timers and all", async () => {
     // As a browser that ignores COOP/COEP from a service worker sees it: a worker that adds none.
     const sw = readFileSync(join(outDir, 'sw.js'), 'utf8');
     const inert = sw.replaceAll('Cross-Origin-Opener-Policy', 'X-Not-Opener-Policy').replaceAll('Cross-Origin-Embedder-Policy', 'X-Not-Embedder-Policy');
@@ -191,7 +194,7 @@ describe.skipIf(!enabled)('the static build on a plain static host, in headless 
       expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
       await page.reload();
       await page.waitForTimeout(1500);
-      expect(loads, 'a reload of the user\'s: no automatic one after it').toBe(3);
+      expect(loads, "a reload of the user's: no automatic one after it").toBe(3);
       await measureSample(page);
       expect(await page.locator('#device').innerText()).toContain('coarse');
     } finally {
@@ -212,7 +215,10 @@ describe.skipIf(!enabled)('the static build on a plain static host, in headless 
       await measureSample(page);
       expect(await page.locator('#device').innerText()).toContain('fine-grained');
       // Only the browser's own check for a new sw.js may try the network (and fail): nothing of the page.
-      expect(host!.requests.slice(seen).filter((path) => path !== '/sw.js'), 'requests that tried the host while offline').toEqual([]);
+      expect(
+        host!.requests.slice(seen).filter((path) => path !== '/sw.js'),
+        'requests that tried the host while offline',
+      ).toEqual([]);
     } finally {
       host!.down = false;
       await context.close();
@@ -234,7 +240,12 @@ describe.skipIf(!enabled)('the static build on a plain static host, in headless 
         theme_color: string;
         icons: { src: string; sizes: string; type: string; purpose: string }[];
       };
-      expect(manifest).toMatchObject({ name: 'wirebench playground', start_url: './', display: 'standalone', theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/) });
+      expect(manifest).toMatchObject({
+        name: 'wirebench playground',
+        start_url: './',
+        display: 'standalone',
+        theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+      });
       for (const icon of manifest.icons.filter((i) => i.type === 'image/png')) {
         const png = readFileSync(join(outDir, icon.src));
         expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
@@ -250,7 +261,7 @@ describe.skipIf(!enabled)('the static build on a plain static host, in headless 
     }
   });
 
-  it('takes a new deploy on the next load, keeps only the previous build\'s cache besides it, and never reloads the open page', async () => {
+  it("takes a new deploy on the next load, keeps only the previous build's cache besides it, and never reloads the open page", async () => {
     const { context, page, loads } = await firstVisit();
     const sw = readFileSync(join(outDir, 'sw.js'), 'utf8');
     const version = /version:\s*[`'"]([0-9a-f]{16})[`'"]/.exec(sw)?.[1];
@@ -261,7 +272,9 @@ describe.skipIf(!enabled)('the static build on a plain static host, in headless 
       // Another deployment on the same origin keeps its cache.
       await page.evaluate((name) => caches.open(name).then(() => undefined), `wirebench-playground ${host!.url}other/ 0123456789abcdef`);
       const before = loads();
-      await page.evaluate(() => navigator.serviceWorker.addEventListener('controllerchange', () => ((window as unknown as { swChanged?: boolean }).swChanged = true)));
+      await page.evaluate(() =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => ((window as unknown as { swChanged?: boolean }).swChanged = true)),
+      );
       const ours = (names: string[]): string[] => names.filter((n) => n.startsWith(`wirebench-playground ${host!.url} `));
       /** Deploys build n (a new sw.js and index.html) and lets the open page's registration find it. */
       const deploy = async (n: number): Promise<string> => {
@@ -273,14 +286,18 @@ describe.skipIf(!enabled)('the static build on a plain static host, in headless 
           return navigator.serviceWorker.getRegistration().then((r) => r!.update());
         });
         // controllerchange comes when the new worker starts activating; its activate (the cache clean-up) ends with 'activated'.
-        await until(page, () => (window as unknown as { swChanged?: boolean }).swChanged === true && navigator.serviceWorker.controller?.state === 'activated', `build ${n} controls the page`);
+        await until(
+          page,
+          () => (window as unknown as { swChanged?: boolean }).swChanged === true && navigator.serviceWorker.controller?.state === 'activated',
+          `build ${n} controls the page`,
+        );
         return `wirebench-playground ${host!.url} ${next}`;
       };
       const second = await deploy(2);
       expect(ours(await cacheNames(page))).toEqual([first, second]);
       const third = await deploy(3);
       const names = await cacheNames(page);
-      expect(ours(names), 'the oldest build\'s cache is gone').toEqual([second, third]);
+      expect(ours(names), "the oldest build's cache is gone").toEqual([second, third]);
       expect(names).toContain(`wirebench-playground ${host!.url}other/ 0123456789abcdef`);
       expect(loads(), 'the open page was not reloaded by an update').toBe(before);
       // The next load gets the new deploy's page from the network, under the isolation headers.
@@ -320,7 +337,10 @@ describe('the dev server prints the LAN address and a QR code of it', () => {
       expect(start, `${url} heads its QR code`).toBeGreaterThan(0);
       const expected = encode(url, { border: 2 });
       const rows = lines.slice(start + 1, start + 1 + Math.ceil(expected.size / 2)).map((l) => l.slice(2));
-      expect(rows.every((r) => [...r].length === expected.size && /^[█▀▄ ]+$/.test(r)), `${url}: a block of ${expected.size} columns`).toBe(true);
+      expect(
+        rows.every((r) => [...r].length === expected.size && /^[█▀▄ ]+$/.test(r)),
+        `${url}: a block of ${expected.size} columns`,
+      ).toBe(true);
       expect(modules(rows).slice(0, expected.size), `${url}: the printed modules are the QR code of the URL`).toEqual(expected.data);
     }
   });
@@ -334,7 +354,7 @@ describe('the dev server prints the LAN address and a QR code of it', () => {
     expect(formatPhoneAddresses([])).toContain('--host');
   });
 
-  it('the plugin prints them after Vite prints its URLs, from the server\'s resolved URLs', () => {
+  it("the plugin prints them after Vite prints its URLs, from the server's resolved URLs", () => {
     const printed: string[] = [];
     const plugin = phoneAddress((text) => printed.push(text));
     const server = {

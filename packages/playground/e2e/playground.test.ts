@@ -10,7 +10,20 @@ import { deflateRawSync } from 'node:zlib';
 import { canonicalSamples } from '@wirebench/core/samples';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, SCREENSHOTS, corpusFile, formatTasks, hasChromium, longTasks, openPage, paste, results, servePlayground, throttle, watchLongTasks } from './support/playground.js';
+import {
+  corpusFile,
+  formatTasks,
+  hasChromium,
+  longTasks,
+  openPage,
+  PHONE,
+  paste,
+  results,
+  SCREENSHOTS,
+  servePlayground,
+  throttle,
+  watchLongTasks,
+} from './support/playground.js';
 
 const TWITTER = corpusFile('twitter.json');
 const FORMATS = ['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'];
@@ -104,7 +117,9 @@ describe.skipIf(!enabled)('playground in headless Chromium', () => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download result JSON' }).click()]);
       const resultPath = join(served.outDir, 'result.json');
       await download.saveAs(resultPath);
-      const downloaded = JSON.parse(readFileSync(resultPath, 'utf8')) as { payloads: Array<{ answer?: { ranking: { network: { id: string }; ranked: Array<{ name: string }> } } }> };
+      const downloaded = JSON.parse(readFileSync(resultPath, 'utf8')) as {
+        payloads: Array<{ answer?: { ranking: { network: { id: string }; ranked: Array<{ name: string }> } } }>;
+      };
       expect(downloaded).toMatchObject({ format: 'wirebench-result', version: 1 });
       // It carries the answer under the page's constraints (4G, gzip by default), for compare and import elsewhere.
       expect(downloaded.payloads[0]?.answer?.ranking.network.id).toBe('4g');
@@ -112,14 +127,23 @@ describe.skipIf(!enabled)('playground in headless Chromium', () => {
       await page.locator('section[aria-labelledby="compare-heading"] input[type="file"]').setInputFiles(resultPath);
       // Every codec row of the run, the library rows among them (measured by default), keyed by name.
       const rows = FORMATS.length + LIBRARIES.length;
-      await page.locator('.compare tbody tr').nth(rows - 1).waitFor();
+      await page
+        .locator('.compare tbody tr')
+        .nth(rows - 1)
+        .waitFor();
       expect(await page.locator('.compare tbody tr').count()).toBe(rows);
       expect(await page.locator('.compare tbody tr th').allInnerTexts()).toContain('msgpack (msgpackr)');
       // The file carries its answer: this device's time until usable beside it, under its constraints
       // (here the same device and run, so both sides give the same totals).
-      await page.locator('.compare-answers tbody tr').nth(rows - 1).waitFor();
+      await page
+        .locator('.compare-answers tbody tr')
+        .nth(rows - 1)
+        .waitFor();
       expect(await page.locator('.compare-answers caption').innerText()).toContain('Time until usable on 4G with gzip');
-      const jsonRow = await page.locator('.compare-answers tbody tr', { has: page.locator('th', { hasText: /^json$/ }) }).locator('td').allInnerTexts();
+      const jsonRow = await page
+        .locator('.compare-answers tbody tr', { has: page.locator('th', { hasText: /^json$/ }) })
+        .locator('td')
+        .allInnerTexts();
       expect(jsonRow).toHaveLength(2);
       expect(jsonRow[0]).toMatch(/^[\d.,]+ (ms|s) \(device [\d.,]+ (ms|µs|ns)\), #\d+$/);
       expect(jsonRow[1]).toBe(jsonRow[0]);
@@ -299,14 +323,48 @@ describe.skipIf(!enabled)('playground in headless Chromium', () => {
       const input = page.locator('section[aria-labelledby="compare-heading"] input[type="file"]');
       // A valid result with no rows, then one field broken in each case.
       const environment = { runtime: 'worker', runtimeVersion: 'Chrome 140', timerResolutionMs: 0.005, libraries: {} };
-      const options = { rounds: 7, roundTime: 10, warmupTime: 30, sampleTime: 0.5, budget: 8000, minRounds: 3, maxPressure: 0.25, retries: 2, bootstrapResamples: 2000, operations: ['encode', 'decode'], compressors: ['gzip'] };
-      const payload = { name: 'x', jsonBytes: 2, lossyNumbers: [], lossyCount: 0, reference: 'json', rounds: [], stoppedByBudget: false, suspect: false, rows: [] };
-      const base = { format: 'wirebench-result', version: 1, createdAt: '2026-01-01T00:00:00.000Z', environment, options, method: 'interleaved rounds', payloads: [payload] };
+      const options = {
+        rounds: 7,
+        roundTime: 10,
+        warmupTime: 30,
+        sampleTime: 0.5,
+        budget: 8000,
+        minRounds: 3,
+        maxPressure: 0.25,
+        retries: 2,
+        bootstrapResamples: 2000,
+        operations: ['encode', 'decode'],
+        compressors: ['gzip'],
+      };
+      const payload = {
+        name: 'x',
+        jsonBytes: 2,
+        lossyNumbers: [],
+        lossyCount: 0,
+        reference: 'json',
+        rounds: [],
+        stoppedByBudget: false,
+        suspect: false,
+        rows: [],
+      };
+      const base = {
+        format: 'wirebench-result',
+        version: 1,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        environment,
+        options,
+        method: 'interleaved rounds',
+        payloads: [payload],
+      };
       const { rows: _rows, ...noRows } = payload;
       const cases: [string, object, string][] = [
         ['env-null.json', { ...base, environment: null }, 'malformed wirebench result: environment must be an object, got null'],
         ['no-rows.json', { ...base, payloads: [noRows] }, 'malformed wirebench result: payloads[0].rows is missing'],
-        ['no-median.json', { ...base, payloads: [{ ...payload, rows: [{ name: 'json', kind: 'codec', encode: {} }] }] }, 'malformed wirebench result: payloads[0].rows[0].encode.median is missing'],
+        [
+          'no-median.json',
+          { ...base, payloads: [{ ...payload, rows: [{ name: 'json', kind: 'codec', encode: {} }] }] },
+          'malformed wirebench result: payloads[0].rows[0].encode.median is missing',
+        ],
         ['no-payloads.json', { ...base, payloads: [] }, 'the result holds no payloads'],
       ];
       for (const [name, value, expected] of cases) {
@@ -323,7 +381,7 @@ describe.skipIf(!enabled)('playground in headless Chromium', () => {
     const page = await openPage(served, PHONE);
     try {
       const text = TWITTER ? readFileSync(TWITTER, 'utf8') : generatedPayload();
-      if (!TWITTER) console.log('playground e2e: the corpus\'s twitter.json is absent; the phone run uses a generated ~400 KB payload');
+      if (!TWITTER) console.log("playground e2e: the corpus's twitter.json is absent; the phone run uses a generated ~400 KB payload");
       const cdp = await throttle(page, 4);
       await paste(page, text);
       await page.waitForSelector('#held');
@@ -332,7 +390,9 @@ describe.skipIf(!enabled)('playground in headless Chromium', () => {
       await page.getByRole('button', { name: 'Measure', exact: true }).click();
       await page.waitForSelector(results('done'), { timeout: 15_000 });
       const seconds = (Date.now() - started) / 1000;
-      console.log(`playground e2e: phone run (${(Buffer.byteLength(text) / 1024).toFixed(0)} KB of JSON, 4× CPU throttle on the page) finished in ${seconds.toFixed(1)} s`);
+      console.log(
+        `playground e2e: phone run (${(Buffer.byteLength(text) / 1024).toFixed(0)} KB of JSON, 4× CPU throttle on the page) finished in ${seconds.toFixed(1)} s`,
+      );
       expect(seconds).toBeLessThan(15);
       const tasks = await longTasks(page);
       console.log(`playground e2e: phone run main-thread long tasks: ${formatTasks(tasks)}`);
@@ -343,17 +403,21 @@ describe.skipIf(!enabled)('playground in headless Chromium', () => {
       await expectAllFormats(page);
       await expectLibraryRows(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      const small = await page.evaluate(() =>
-        Array.from(document.querySelectorAll('button, select, label.button'))
-          .map((e) => e.getBoundingClientRect())
-          .filter((r) => r.width > 0 && (r.height < 44 || r.width < 44)).length,
+      const small = await page.evaluate(
+        () =>
+          Array.from(document.querySelectorAll('button, select, label.button'))
+            .map((e) => e.getBoundingClientRect())
+            .filter((r) => r.width > 0 && (r.height < 44 || r.width < 44)).length,
       );
       expect(small, 'touch targets under 44 px').toBe(0);
       await page.screenshot({ path: join(SCREENSHOTS, 'playground-phone.png'), fullPage: true, scale: 'css' });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       // A long file name, held outside the text area, wraps instead of widening the page.
       const longName = `${'a-very-long-file-name-without-spaces'.repeat(6)}.json`;
-      await page.locator('label.button input[type="file"]').first().setInputFiles({ name: longName, mimeType: 'application/json', buffer: Buffer.from(text) });
+      await page
+        .locator('label.button input[type="file"]')
+        .first()
+        .setInputFiles({ name: longName, mimeType: 'application/json', buffer: Buffer.from(text) });
       await page.getByText(longName).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     } finally {

@@ -16,7 +16,15 @@ const payload = {
   rounds: [1, 2],
   rows: [
     { name: 'json', kind: 'codec', bytes: 100, bytesVsJson: 1, fidelity: { ok: false, diffs: [order, value], truncated: false } },
-    { name: 'cbor', kind: 'codec', bytes: 80, bytesVsJson: 0.8, encode: op(1.04, 1.02, 1.06), decode: op(0.4, 0.38, 0.42), fidelity: { ok: false, diffs: [order, value, value], truncated: true } },
+    {
+      name: 'cbor',
+      kind: 'codec',
+      bytes: 80,
+      bytesVsJson: 0.8,
+      encode: op(1.04, 1.02, 1.06),
+      decode: op(0.4, 0.38, 0.42),
+      fidelity: { ok: false, diffs: [order, value, value], truncated: true },
+    },
     { name: 'protobuf', kind: 'codec', error: 'boom' },
   ],
 } as unknown as PayloadResult;
@@ -37,7 +45,9 @@ describe('playground summary', () => {
   it('summary and Markdown: non-order diff counts, "could not be measured", the json row\'s own failure', () => {
     const lines = summarize(payload);
     expect(lines[0]).toBe('json itself did not give the data back exactly (1 diff).');
-    expect(lines[1]).toBe("cbor is 80 % of JSON's bytes, encodes 4.0 % slower than JSON and decodes 2.50× faster than JSON here, but it did not give the data back exactly (2+ diffs).");
+    expect(lines[1]).toBe(
+      "cbor is 80 % of JSON's bytes, encodes 4.0 % slower than JSON and decodes 2.50× faster than JSON here, but it did not give the data back exactly (2+ diffs).",
+    );
     expect(lines[2]).toBe('protobuf could not be measured: boom');
     const md = toMarkdown({ environment: { runtimeVersion: 'x', cores: 2 }, createdAt: 'now', payloads: [payload] } as unknown as MeasureResult);
     expect(md).toContain('**p** (100 B of JSON, 2 rounds)');

@@ -7,8 +7,9 @@
  * pulls in yargs, pngjs and dijkstrajs for a terminal renderer we would use alone, and
  * `qrcode-terminal` is CommonJS without types, unchanged for years.
  */
-import type { Plugin, ResolvedServerUrls } from 'vite';
+
 import { renderUnicodeCompact } from 'uqr';
+import type { Plugin, ResolvedServerUrls } from 'vite';
 
 /** At most this many QR codes (a machine with docker or VPN interfaces lists several addresses). */
 const MAX_CODES = 3;
@@ -32,7 +33,8 @@ export function formatPhoneAddresses(network: readonly string[], interfaceNames:
     // (phone cameras read both); a 2-module quiet zone keeps it apart from the text around it.
     for (const row of renderUnicodeCompact(url, { border: 2 }).split('\n')) lines.push(`  ${row}`);
   }
-  if (network.length > MAX_CODES) lines.push('', `  (${network.length - MAX_CODES} more address${network.length - MAX_CODES > 1 ? 'es' : ''} above without a QR code)`);
+  if (network.length > MAX_CODES)
+    lines.push('', `  (${network.length - MAX_CODES} more address${network.length - MAX_CODES > 1 ? 'es' : ''} above without a QR code)`);
   lines.push(
     '',
     '  Over plain http a LAN address is not a secure context: the phone gets coarse timers (no',

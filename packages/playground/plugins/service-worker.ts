@@ -11,7 +11,7 @@
  * package is a prebuilt script to copy, which would not know the build's files.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 
@@ -29,7 +29,11 @@ export interface Precache {
 export function precacheList(outDir: string, files: Iterable<string>): Precache {
   const list = [...new Set(files)].filter((file) => !NOT_PRECACHED.test(file)).sort();
   const hash = createHash('sha256');
-  for (const file of list) hash.update(`${file}\0`).update(readFileSync(join(outDir, file))).update('\0');
+  for (const file of list)
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(outDir, file)))
+      .update('\0');
   return { version: hash.digest('hex').slice(0, 16), files: list };
 }
 
@@ -74,7 +78,9 @@ export function serviceWorker(options: { entry: string; headers: Readonly<Record
         },
       });
       const bytes = precache.files.reduce((sum, file) => sum + readFileSync(join(outDir, file)).length, 0);
-      config.logger.info(`service worker: ${SERVICE_WORKER_FILE} precaches ${precache.files.length} files (${(bytes / 1024).toFixed(0)} KiB), build ${precache.version}`);
+      config.logger.info(
+        `service worker: ${SERVICE_WORKER_FILE} precaches ${precache.files.length} files (${(bytes / 1024).toFixed(0)} KiB), build ${precache.version}`,
+      );
     },
   };
 }

@@ -5,14 +5,15 @@
  * imports only pure helpers (the figure formats of /report and the result validator of /measure,
  * which tree-shake to themselves); the codecs, their libraries and the engine run in the worker.
  */
+
+import { formatBytes } from '@wirebench/core/report';
 import type { ReactNode } from 'react';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { formatBytes } from '@wirebench/core/report';
 import { Compare } from './Compare.js';
 import { Device } from './Device.js';
 import { MAX_BYTES, TEXTAREA_LIMIT, WARN_BYTES } from './limits.js';
 import type { HeldText } from './PayloadInput.js';
-import { PayloadInput, byteLength, holdText } from './PayloadInput.js';
+import { byteLength, holdText, PayloadInput } from './PayloadInput.js';
 import { createProgressStore } from './progress-store.js';
 import type { FromWorker, MeasureResult, ParsedPayload, PayloadResult, SampleText } from './protocol.js';
 import { DEFAULT_SETTINGS } from './protocol.js';
@@ -49,7 +50,11 @@ export function App(): ReactNode {
       case 'invalid':
         runId.current = 0;
         setStatus('invalid');
-        setMessage(msg.line !== null ? `Invalid JSON at line ${msg.line}, column ${msg.column}. ${msg.message.replace(/^invalid JSON at line \d+, column \d+: /, '')}` : `Invalid JSON: ${msg.message}`);
+        setMessage(
+          msg.line !== null
+            ? `Invalid JSON at line ${msg.line}, column ${msg.column}. ${msg.message.replace(/^invalid JSON at line \d+, column \d+: /, '')}`
+            : `Invalid JSON: ${msg.message}`,
+        );
         return;
       // Transitions: React renders the results in slices between the page's other work, so a large
       // table (library rows included) never blocks a phone's main thread for 100 ms at a time.
@@ -74,7 +79,11 @@ export function App(): ReactNode {
         runId.current = 0;
         setStatus('cancelled');
         // Only claim complete sizes when the worker had sent them before the cancel.
-        setMessage(payload?.rows.some((r) => r.bytes !== undefined) ? 'Measuring cancelled. The sizes above are complete; timings are not.' : 'Measuring cancelled before any figure was measured.');
+        setMessage(
+          payload?.rows.some((r) => r.bytes !== undefined)
+            ? 'Measuring cancelled. The sizes above are complete; timings are not.'
+            : 'Measuring cancelled before any figure was measured.',
+        );
         return;
       case 'error':
         runId.current = 0;
@@ -134,7 +143,9 @@ export function App(): ReactNode {
     const bytes = byteLength(source);
     if (bytes > MAX_BYTES) {
       setStatus('refused');
-      setMessage(`This payload is ${formatBytes(bytes)}; the playground refuses more than ${formatBytes(MAX_BYTES)}, which would exhaust a phone's memory. Use \`npm run bench -- file.json\` for it.`);
+      setMessage(
+        `This payload is ${formatBytes(bytes)}; the playground refuses more than ${formatBytes(MAX_BYTES)}, which would exhaust a phone's memory. Use \`npm run bench -- file.json\` for it.`,
+      );
       return;
     }
     if (bytes > WARN_BYTES && !confirmed) {
@@ -170,7 +181,10 @@ export function App(): ReactNode {
   return (
     <main>
       <h1>wirebench playground</h1>
-      <p className="lede">Paste a JSON payload and see what each wire format costs on this device: bytes, compressed bytes, encode and decode time, and whether the data comes back exactly. Measured here, in a Web Worker; nothing is sent anywhere.</p>
+      <p className="lede">
+        Paste a JSON payload and see what each wire format costs on this device: bytes, compressed bytes, encode and decode time, and whether the data comes
+        back exactly. Measured here, in a Web Worker; nothing is sent anywhere.
+      </p>
       <PayloadInput
         text={text}
         held={held}
@@ -196,7 +210,18 @@ export function App(): ReactNode {
         }}
         onMeasure={start}
       />
-      <Results status={status} message={message} progress={progress} parsed={parsed} payload={payload} result={result} measuredText={measuredText} onCancel={cancel} libraries={libraries} onLibraries={setLibraries} />
+      <Results
+        status={status}
+        message={message}
+        progress={progress}
+        parsed={parsed}
+        payload={payload}
+        result={result}
+        measuredText={measuredText}
+        onCancel={cancel}
+        libraries={libraries}
+        onLibraries={setLibraries}
+      />
       <Compare result={result} />
       <Device result={result} />
     </main>

@@ -2,10 +2,11 @@
  * The result as bar charts: bytes as a share of JSON's, and encode and decode time ÷ JSON's with the
  * 95 % interval as a whisker. Hand-drawn SVG (no chart library in the page's bundle).
  */
-import type { ReactNode } from 'react';
+
 import { formatDuration, formatPercent, formatRatio } from '@wirebench/core/report';
-import { isLibraryRow } from './ResultsTable.js';
+import type { ReactNode } from 'react';
 import type { PayloadResult, RowResult } from './protocol.js';
+import { isLibraryRow } from './ResultsTable.js';
 
 function codecRows(payload: PayloadResult): RowResult[] {
   return payload.rows.filter((r) => r.kind === 'codec' && !r.error);
@@ -58,7 +59,9 @@ function BarChart({ title, bars, reference }: { title: string; bars: readonly Ba
 /** The three charts of a finished run (a time chart only when there is more than the reference to draw). */
 export function Charts({ payload, libraries }: { payload: PayloadResult; libraries: boolean }): ReactNode {
   const rows = codecRows(payload).filter((r) => libraries || !isLibraryRow(r));
-  const sizeBars: Bar[] = rows.filter((r) => r.bytesVsJson !== undefined).map((r) => ({ label: r.name, value: r.bytesVsJson! * 100, text: formatPercent(r.bytesVsJson!) }));
+  const sizeBars: Bar[] = rows
+    .filter((r) => r.bytesVsJson !== undefined)
+    .map((r) => ({ label: r.name, value: r.bytesVsJson! * 100, text: formatPercent(r.bytesVsJson!) }));
   const timeBars = (op: 'encode' | 'decode'): Bar[] =>
     rows.flatMap((r) => {
       if (r.name === payload.reference) return r[op] ? [{ label: r.name, value: 1, text: '1×' }] : [];

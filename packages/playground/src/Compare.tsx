@@ -2,11 +2,12 @@
  * "Compare devices": imports a result JSON downloaded on another device (or written by npm run
  * bench), checks it with core's one result validator, and shows its times beside this run's.
  */
-import type { ChangeEvent, ReactNode } from 'react';
-import { Component, useEffect, useState } from 'react';
+
 import { servedWords } from '@wirebench/core/answer';
 import type { AnswerComparison } from '@wirebench/core/report';
 import { formatBytes } from '@wirebench/core/report';
+import type { ChangeEvent, ReactNode } from 'react';
+import { Component, useEffect, useState } from 'react';
 import { answersSideBySide, comparisonLink, deviceName, deviceRows, readResult, theirPayload, usableCell } from './compare-devices.js';
 import type { MeasureResult, PayloadResult } from './protocol.js';
 
@@ -30,7 +31,12 @@ class CompareBoundary extends Component<{ children: ReactNode }, { error: string
  * given, or null while it loads or when either has none. The answer's code is loaded here, not with
  * the page.
  */
-function useAnswersSideBySide(result: MeasureResult | null, mine: PayloadResult | undefined, other: MeasureResult | null, theirs: PayloadResult | undefined): AnswerComparison | string | null {
+function useAnswersSideBySide(
+  result: MeasureResult | null,
+  mine: PayloadResult | undefined,
+  other: MeasureResult | null,
+  theirs: PayloadResult | undefined,
+): AnswerComparison | string | null {
   const [comparison, setComparison] = useState<AnswerComparison | string | null>(null);
   useEffect(() => {
     setComparison(null);
@@ -126,7 +132,8 @@ function CompareDevices({ result }: { result: MeasureResult | null }): ReactNode
             <div className="table-box compare-answers">
               <table>
                 <caption>
-                  Time until usable on {comparisonLink(answers, theirs)} {servedWords(answers.served)}, under the other device's constraints: the transfer is the same on both, the device part (decompression + decode) is each device's own; #: rank
+                  Time until usable on {comparisonLink(answers, theirs)} {servedWords(answers.served)}, under the other device's constraints: the transfer is
+                  the same on both, the device part (decompression + decode) is each device's own; #: rank
                 </caption>
                 <thead>
                   <tr>
@@ -147,7 +154,11 @@ function CompareDevices({ result }: { result: MeasureResult | null }): ReactNode
               </table>
             </div>
           )}
-          {mine && theirs.name !== mine.name && <p className="note">The payloads differ ({mine.name} here, {theirs.name} there): compare ratios to JSON, not times.</p>}
+          {mine && theirs.name !== mine.name && (
+            <p className="note">
+              The payloads differ ({mine.name} here, {theirs.name} there): compare ratios to JSON, not times.
+            </p>
+          )}
         </>
       )}
     </section>

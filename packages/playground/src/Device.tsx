@@ -1,6 +1,7 @@
 /** "This device": what the browser tells about itself, the worker's timer resolution, and why DevTools throttling is no phone. */
-import type { ReactNode } from 'react';
+
 import { formatDuration } from '@wirebench/core/report';
+import type { ReactNode } from 'react';
 import type { MeasureResult } from './protocol.js';
 
 /** A timer step coarser than this (ms) means the page is not cross-origin isolated. */
@@ -20,9 +21,16 @@ export function Device({ result }: { result: MeasureResult | null }): ReactNode 
         <dt>Cross-origin isolated</dt>
         <dd>{String(env ? env.crossOriginIsolated : globalThis.crossOriginIsolated)}</dd>
         <dt>Timer resolution (worker)</dt>
-        <dd>{env ? `${formatDuration(env.timerResolutionMs)}${coarse ? ' — coarse: this page is not cross-origin isolated, so each sample batches more calls and short timings are less precise' : ' — fine-grained'}` : 'known after a run'}</dd>
+        <dd>
+          {env
+            ? `${formatDuration(env.timerResolutionMs)}${coarse ? ' — coarse: this page is not cross-origin isolated, so each sample batches more calls and short timings are less precise' : ' — fine-grained'}`
+            : 'known after a run'}
+        </dd>
       </dl>
-      <p className="note">DevTools CPU throttling (and Chromium's CDP Emulation.setCPUThrottlingRate) slows the page's main thread only, not the Web Worker that measures: a throttled desktop does not emulate a phone here. Open this page on the phone itself.</p>
+      <p className="note">
+        DevTools CPU throttling (and Chromium's CDP Emulation.setCPUThrottlingRate) slows the page's main thread only, not the Web Worker that measures: a
+        throttled desktop does not emulate a phone here. Open this page on the phone itself.
+      </p>
     </section>
   );
 }

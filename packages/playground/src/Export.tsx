@@ -1,7 +1,8 @@
 /** Taking a run away: its figures as Markdown, its result JSON as a download, and a share link to rerun the payload elsewhere. */
+
+import { formatCount } from '@wirebench/core/report';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { formatCount } from '@wirebench/core/report';
 import { copy } from './clipboard.js';
 import { toMarkdown } from './markdown.js';
 import type { MeasureResult } from './protocol.js';
@@ -36,7 +37,9 @@ export function Export({ result, source }: { result: MeasureResult; source: stri
         if ('url' in outcome) {
           copy(outcome.url);
           history.replaceState(null, '', outcome.url);
-          setShared(`Link copied (${formatCount(outcome.url.length)} characters): it carries the payload, compressed, so another device can rerun it. It is also in the address bar.`);
+          setShared(
+            `Link copied (${formatCount(outcome.url.length)} characters): it carries the payload, compressed, so another device can rerun it. It is also in the address bar.`,
+          );
         } else setShared(`No share link: ${outcome.refused}.`);
       },
       (error: unknown) => setShared(`No share link: ${String(error)}`),

@@ -6,7 +6,8 @@ export function LossyNumbers({ lossyNumbers, lossyCount }: { lossyNumbers: reado
   return (
     <div className="warning">
       <p>
-        {lossyCount} number{lossyCount === 1 ? '' : 's'} in this JSON cannot be kept exactly by JSON.parse (integers beyond 2^53, too many digits…). Every format below is measured on the value JSON.parse gives, so the originals are already lost before encoding.
+        {lossyCount} number{lossyCount === 1 ? '' : 's'} in this JSON cannot be kept exactly by JSON.parse (integers beyond 2^53, too many digits…). Every
+        format below is measured on the value JSON.parse gives, so the originals are already lost before encoding.
       </p>
       <details>
         <summary>Which numbers</summary>

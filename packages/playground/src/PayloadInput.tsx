@@ -3,8 +3,9 @@
  * what the page says before measuring (a confirmation over WARN_BYTES, refusals, notices). A text
  * too long for the text area is held outside it (`HeldText`) and named instead.
  */
-import type { ChangeEvent, ClipboardEvent, ReactNode } from 'react';
+
 import { formatBytes } from '@wirebench/core/report';
+import type { ChangeEvent, ClipboardEvent, ReactNode } from 'react';
 import { MAX_BYTES, TEXTAREA_LIMIT, WARN_BYTES } from './limits.js';
 import type { SampleText } from './protocol.js';
 
@@ -126,7 +127,9 @@ export function PayloadInput({ text, held, samples, measuring, messages, onEdit,
           Measure
         </button>
       </div>
-      <p className="note">Over {formatBytes(WARN_BYTES)} the page asks first; over {formatBytes(MAX_BYTES)} it refuses (a phone would run out of memory).</p>
+      <p className="note">
+        Over {formatBytes(WARN_BYTES)} the page asks first; over {formatBytes(MAX_BYTES)} it refuses (a phone would run out of memory).
+      </p>
       {messages.confirm && (
         <div className="warning" role="alert">
           <p>{messages.confirm}</p>

@@ -53,7 +53,9 @@ export function Results({ status, message, progress, parsed, payload, result, me
         (chunk.Answer ? (
           <chunk.Answer payload={done} libraries={libraries} />
         ) : (
-          <p className={chunk.error ? 'error' : 'note'}>{chunk.error ? `The recommendation could not be loaded (${chunk.error}): reload the page to try again.` : 'Loading the recommendation…'}</p>
+          <p className={chunk.error ? 'error' : 'note'}>
+            {chunk.error ? `The recommendation could not be loaded (${chunk.error}): reload the page to try again.` : 'Loading the recommendation…'}
+          </p>
         ))}
       <label className="toggle">
         <input type="checkbox" checked={libraries} onChange={(event) => onLibraries(event.target.checked)} /> Library rows: the same formats run by

@@ -3,8 +3,9 @@
  * decode medians with their ratio to JSON, and its fidelity; simdjson listed with why it cannot run
  * here. Rows fill in as the worker sends sizes, then timings.
  */
-import type { ReactNode } from 'react';
+
 import { failingDiffs, formatBytes, formatDiffCount, formatDuration, formatNumber, formatValue } from '@wirebench/core/report';
+import type { ReactNode } from 'react';
 import type { PayloadResult, RowResult } from './protocol.js';
 import { ratioToJson, shareOfJson } from './summary.js';
 
@@ -120,7 +121,9 @@ export function ResultsTable({ payload, measuring, libraries }: { payload: Paylo
           </tr>
         </tbody>
       </table>
-      {!brotli && payload.rows.some((r) => r.compressed?.['gzip'] !== undefined) && <p className="note pad">No brotli column: this browser's CompressionStream has no brotli.</p>}
+      {!brotli && payload.rows.some((r) => r.compressed?.['gzip'] !== undefined) && (
+        <p className="note pad">No brotli column: this browser's CompressionStream has no brotli.</p>
+      )}
     </section>
   );
 }

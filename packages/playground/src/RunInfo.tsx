@@ -7,7 +7,10 @@ export function RunInfo({ payload }: { payload: PayloadResult }): ReactNode {
   const o = DEFAULT_SETTINGS;
   return (
     <p className="note" id="run-info">
-      {payload.rounds.length} rounds ran ({o.rounds} planned, {o.roundTime} ms per task per round, {o.warmupTime} ms warm-up{payload.stoppedByBudget ? `; stopped early by the ${o.budget / 1000} s time budget` : ''}). Measured in a fresh Web Worker that measured nothing before, so the payloads measured earlier on this page do not change these figures. Times are medians per call; × JSON is the median of per-round ratios with its 95 % interval; below 1 is faster than JSON.
+      {payload.rounds.length} rounds ran ({o.rounds} planned, {o.roundTime} ms per task per round, {o.warmupTime} ms warm-up
+      {payload.stoppedByBudget ? `; stopped early by the ${o.budget / 1000} s time budget` : ''}). Measured in a fresh Web Worker that measured nothing before,
+      so the payloads measured earlier on this page do not change these figures. Times are medians per call; × JSON is the median of per-round ratios with its
+      95 % interval; below 1 is faster than JSON.
       {payload.suspect ? ' Some rounds ran under heavy CPU contention: read the figures with care.' : ''}
     </p>
   );

@@ -56,7 +56,13 @@ export function deviceRows(mine: PayloadResult | undefined, theirs: PayloadResul
     .filter((r) => r.kind === 'codec')
     .map((row) => {
       const here = mine?.rows.find((r) => r.name === row.name);
-      return { name: row.name, encodeHere: timeCell(here, 'encode'), encodeThere: timeCell(row, 'encode'), decodeHere: timeCell(here, 'decode'), decodeThere: timeCell(row, 'decode') };
+      return {
+        name: row.name,
+        encodeHere: timeCell(here, 'encode'),
+        encodeThere: timeCell(row, 'encode'),
+        decodeHere: timeCell(here, 'decode'),
+        decodeThere: timeCell(row, 'decode'),
+      };
     });
 }
 
@@ -66,7 +72,13 @@ export function deviceRows(mine: PayloadResult | undefined, theirs: PayloadResul
  * this wirebench cannot apply (a network preset it does not know) throw a WirebenchError.
  * `answer` is core's `withAnswers`, passed in so the page loads the answer's code only when needed.
  */
-export function answersSideBySide(answer: typeof withAnswers, result: MeasureResult, mine: PayloadResult, other: MeasureResult, theirs: PayloadResult): AnswerComparison | null {
+export function answersSideBySide(
+  answer: typeof withAnswers,
+  result: MeasureResult,
+  mine: PayloadResult,
+  other: MeasureResult,
+  theirs: PayloadResult,
+): AnswerComparison | null {
   if (!theirs.answer) return null;
   const { bundleBudgetBytes, ...flags } = theirs.answer.ranking.constraints;
   const constraints: Constraints = { ...flags, ...(bundleBudgetBytes !== null ? { bundleBudgetBytes } : {}) };

@@ -20,7 +20,9 @@ export function toMarkdown(result: MeasureResult): string {
       const fidelity = row.fidelity ? (row.fidelity.ok ? 'exact' : formatDiffCount(row.fidelity)) : '';
       const bytes = row.bytes === undefined ? '' : formatBytes(row.bytes);
       const gzip = row.compressed?.['gzip'];
-      out.push(`| ${row.name} | ${bytes} (${shareOfJson(row)}) | ${gzip === undefined ? '' : formatBytes(gzip)} | ${enc.trim()} | ${dec.trim()} | ${fidelity} |`);
+      out.push(
+        `| ${row.name} | ${bytes} (${shareOfJson(row)}) | ${gzip === undefined ? '' : formatBytes(gzip)} | ${enc.trim()} | ${dec.trim()} | ${fidelity} |`,
+      );
     }
     out.push('');
   }

@@ -76,7 +76,8 @@ async function inflateCapped(bytes: Uint8Array, limit: number): Promise<Uint8Arr
 /** The payload text a share link carries, a refusal saying why the link was not read, or null when the hash holds none. */
 export async function payloadFromHash(hash: string): Promise<{ text: string } | { refused: string } | null> {
   if (!hash.startsWith('#p=') || typeof DecompressionStream === 'undefined') return null;
-  if (hash.length > SHARE_HASH_LIMIT_CHARS) return { refused: `the link's payload is ${formatCount(hash.length)} characters long; share links carry up to ${formatCount(SHARE_HASH_LIMIT_CHARS)}` };
+  if (hash.length > SHARE_HASH_LIMIT_CHARS)
+    return { refused: `the link's payload is ${formatCount(hash.length)} characters long; share links carry up to ${formatCount(SHARE_HASH_LIMIT_CHARS)}` };
   const match = /^#p=([A-Za-z0-9_-]+)$/.exec(hash);
   if (!match) return null;
   const bytes = await inflateCapped(fromBase64Url(match[1]!), SHARE_LIMIT_BYTES);

@@ -35,7 +35,8 @@ export function summarize(payload: PayloadResult): string[] {
   const lines: string[] = [];
   // The reference row gets no sentence of its own, except when it too lost data.
   const reference = payload.rows.find((r) => r.name === payload.reference);
-  if (reference?.fidelity && !reference.fidelity.ok) lines.push(`${reference.name} itself did not give the data back exactly (${formatDiffCount(reference.fidelity)}).`);
+  if (reference?.fidelity && !reference.fidelity.ok)
+    lines.push(`${reference.name} itself did not give the data back exactly (${formatDiffCount(reference.fidelity)}).`);
   for (const row of payload.rows) {
     if (row.name === payload.reference || row.kind !== 'codec') continue;
     if (row.error) {

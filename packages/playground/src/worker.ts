@@ -4,7 +4,7 @@
  * Every failure is posted back, so the page never waits on a worker that died quietly.
  */
 import type { Codec, FormatId, ParsedJson, Schema } from '@wirebench/core';
-import { IMPLEMENTATIONS, JsonSyntaxError, inferSchema, parseJson, toFbs, toProto } from '@wirebench/core';
+import { IMPLEMENTATIONS, inferSchema, JsonSyntaxError, parseJson, toFbs, toProto } from '@wirebench/core';
 import type { BytesBreakdown } from '@wirebench/core/attribution';
 import { bytesBreakdown } from '@wirebench/core/attribution';
 import { createCodecWithLibraries } from '@wirebench/core/libraries';

@@ -59,11 +59,17 @@ export function responsesToRepay(cost: number, savedPerResponse: number): Respon
  * The break-even of `row` against `json`, both time-until-usable figures on `network` with the same
  * served encoding, for an implementation whose JavaScript is `jsBytes` gzipped.
  */
-export function breakEven(input: { readonly jsBytes: number; readonly row: TimeUntilUsable; readonly json: TimeUntilUsable }, network: NetworkPreset | string): BreakEven {
+export function breakEven(
+  input: { readonly jsBytes: number; readonly row: TimeUntilUsable; readonly json: TimeUntilUsable },
+  network: NetworkPreset | string,
+): BreakEven {
   const preset = resolvePreset(network);
   const { row, json } = input;
   const jsBytes = nonNegative('JS bytes', input.jsBytes);
-  for (const [which, t] of [['row', row], ['JSON', json]] as const) {
+  for (const [which, t] of [
+    ['row', row],
+    ['JSON', json],
+  ] as const) {
     if (t.network !== preset.id) throw new WirebenchError(`the ${which}'s time until usable is for ${t.network}, not ${preset.id}`);
   }
   if (row.served !== json.served) throw new WirebenchError(`the row is served as ${row.served} and JSON as ${json.served}: compare like with like`);

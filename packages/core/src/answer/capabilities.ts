@@ -77,7 +77,7 @@ export const IMPLEMENTATION_CAPABILITIES: Readonly<Record<string, Implementation
   },
   'cbor/cbor-x': {
     eval: 'never',
-    evalWhy: "compiles readers only for its record extension, which wirebench turns off (useRecords: false); its load-time probe is caught",
+    evalWhy: 'compiles readers only for its record extension, which wirebench turns off (useRecords: false); its load-time probe is caught',
     int64: 'nearest-double',
     int64Why: `${NEAREST_DOUBLE} (int64AsNumber)`,
   },
@@ -114,7 +114,9 @@ export const READABLE_FORMATS: readonly FormatId[] = Object.freeze(['json', 'sim
 export function capabilitiesOf(format: FormatId, implementation: string): ImplementationCapabilities {
   const found = IMPLEMENTATION_CAPABILITIES[`${format}/${implementation}`];
   if (!found) {
-    const known = Object.keys(IMPLEMENTATION_CAPABILITIES).map((k) => JSON.stringify(k)).join(', ');
+    const known = Object.keys(IMPLEMENTATION_CAPABILITIES)
+      .map((k) => JSON.stringify(k))
+      .join(', ');
     throw new WirebenchError(`no capabilities listed for ${format}/${implementation}: give the row's eval and int64, or use one of ${known}`);
   }
   return found;

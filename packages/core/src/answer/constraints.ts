@@ -44,7 +44,16 @@ export interface ResolvedConstraints {
 }
 
 /** Why a row is not ranked. */
-export type ExclusionCode = 'not-measured' | 'node-only' | 'lost-data' | 'no-figures' | 'needs-eval' | 'over-budget' | 'int64' | 'not-readable' | 'shared-schema';
+export type ExclusionCode =
+  | 'not-measured'
+  | 'node-only'
+  | 'lost-data'
+  | 'no-figures'
+  | 'needs-eval'
+  | 'over-budget'
+  | 'int64'
+  | 'not-readable'
+  | 'shared-schema';
 
 /** One reason a row is not ranked: a code for programs, a message for people. */
 export interface Exclusion {
@@ -69,7 +78,9 @@ export function bundleBudgetBytes(kbText: string): number | undefined {
 export function resolveConstraints(constraints: Constraints): ResolvedConstraints {
   const network = findNetworkPreset(constraints.network).id;
   if (!SERVED_ENCODINGS.includes(constraints.served)) {
-    throw new WirebenchError(`no served encoding ${JSON.stringify(constraints.served)}; expected one of ${SERVED_ENCODINGS.map((s) => JSON.stringify(s)).join(', ')}`);
+    throw new WirebenchError(
+      `no served encoding ${JSON.stringify(constraints.served)}; expected one of ${SERVED_ENCODINGS.map((s) => JSON.stringify(s)).join(', ')}`,
+    );
   }
   const budget = constraints.bundleBudgetBytes;
   return {
@@ -95,8 +106,12 @@ export interface RowCapabilities {
 export function rowCapabilities(row: RowFacts): RowCapabilities {
   // The table is only consulted for what the row does not say itself: a codec it does not list can still be ranked.
   const table = row.eval !== undefined && row.int64 !== undefined ? undefined : capabilitiesOf(row.format, row.implementation);
-  const evalPart = row.eval !== undefined ? { eval: row.eval } : { eval: (table as ImplementationCapabilities).eval, evalWhy: (table as ImplementationCapabilities).evalWhy };
-  const int64Part = row.int64 !== undefined ? { int64: row.int64 } : { int64: (table as ImplementationCapabilities).int64, int64Why: (table as ImplementationCapabilities).int64Why };
+  const evalPart =
+    row.eval !== undefined ? { eval: row.eval } : { eval: (table as ImplementationCapabilities).eval, evalWhy: (table as ImplementationCapabilities).evalWhy };
+  const int64Part =
+    row.int64 !== undefined
+      ? { int64: row.int64 }
+      : { int64: (table as ImplementationCapabilities).int64, int64Why: (table as ImplementationCapabilities).int64Why };
   return { ...evalPart, ...int64Part };
 }
 
@@ -122,7 +137,8 @@ export function constraintExclusions(row: RowFacts, constraints: ResolvedConstra
       // It would still work there, on its fallback: but these figures are not that code's.
       out.push({
         code: 'needs-eval',
-        message: 'measured with generated code (new Function), which a no-eval CSP forbids: there it runs its fallback at other speeds; measure it interpreted to rank it',
+        message:
+          'measured with generated code (new Function), which a no-eval CSP forbids: there it runs its fallback at other speeds; measure it interpreted to rank it',
       });
     }
   }
@@ -131,7 +147,10 @@ export function constraintExclusions(row: RowFacts, constraints: ResolvedConstra
     out.push({ code: 'over-budget', message: `${formatBytes(row.jsBytes)} of JS over a ${formatBytes(budget)} budget` });
   }
   if (caps && constraints.exactInt64 && caps.int64 !== 'exact') {
-    out.push({ code: 'int64', message: `does not keep int64 exactly: ${caps.int64Why ?? (caps.int64 === 'refused' ? 'refuses 64-bit integers beyond ±(2^53 − 1)' : 'reads 64-bit integers beyond ±(2^53 − 1) as the nearest double')}` });
+    out.push({
+      code: 'int64',
+      message: `does not keep int64 exactly: ${caps.int64Why ?? (caps.int64 === 'refused' ? 'refuses 64-bit integers beyond ±(2^53 − 1)' : 'reads 64-bit integers beyond ±(2^53 − 1) as the nearest double')}`,
+    });
   }
   if (constraints.readableTraffic && !isReadable(row.format)) {
     out.push({ code: 'not-readable', message: `not human-readable: ${row.format} bytes are binary` });

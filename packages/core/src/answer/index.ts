@@ -4,28 +4,29 @@
  * constraints that rule formats out, and a ranking with its reasons. Pure functions over plain
  * data, shared by the playground and the CLI; no Node-only API.
  */
+
+export type { BreakEven, Responses } from './break-even.js';
+export { breakEven, responsesToRepay } from './break-even.js';
+export { BUNDLE_GZIP_BYTES, BUNDLE_MEASURED_WITH } from './bundle-sizes.js';
+export type { EvalUse, ImplementationCapabilities, Int64Behaviour } from './capabilities.js';
+export { capabilitiesOf, IMPLEMENTATION_CAPABILITIES, isReadable, needsSharedSchema, READABLE_FORMATS } from './capabilities.js';
+export type { Constraints, Exclusion, ExclusionCode, ResolvedConstraints, RowCapabilities } from './constraints.js';
+export { bundleBudgetBytes, constraintExclusions, MAX_BUNDLE_BUDGET_KB, resolveConstraints, rowCapabilities } from './constraints.js';
+export type { FirstDiff, RowExtras, RowFacts } from './facts.js';
+export { rowFacts } from './facts.js';
+export { isNodeOnly, JS_COST_SOURCE, jsBytesOf } from './js-cost.js';
+export type { LevelWith } from './level.js';
 export type { NetworkPreset } from './networks.js';
-export { DEFAULT_NETWORK_IDS, NETWORK_PRESETS, NETWORK_ROLES, NETWORK_SOURCE, findNetworkPreset } from './networks.js';
+export { DEFAULT_NETWORK_IDS, findNetworkPreset, NETWORK_PRESETS, NETWORK_ROLES, NETWORK_SOURCE } from './networks.js';
+export type { AnswerOptions, PayloadAnswer, RowAnswer } from './payload-answer.js';
+export { answerPayload, payloadFacts, withAnswers } from './payload-answer.js';
+export type { ExcludedRow, RankedRow, Ranking } from './rank.js';
+export { rank } from './rank.js';
+export type { ReasonInput } from './reasons.js';
+export { rankedDetail, rankedReason } from './reasons.js';
 export type { ServedEncoding, ServedFigures, ServedParts } from './served.js';
 export { SERVED_ENCODINGS, servedParts } from './served.js';
 export type { TimeUntilUsable, Transfer, UsableInput } from './time-until-usable.js';
 export { downloadMs, resolvePreset, rowTimeUntilUsable, timeUntilUsable, timeUntilUsableAcross, transfer } from './time-until-usable.js';
-export type { BreakEven, Responses } from './break-even.js';
-export { breakEven, responsesToRepay } from './break-even.js';
-export type { EvalUse, ImplementationCapabilities, Int64Behaviour } from './capabilities.js';
-export { IMPLEMENTATION_CAPABILITIES, READABLE_FORMATS, capabilitiesOf, isReadable, needsSharedSchema } from './capabilities.js';
-export type { FirstDiff, RowExtras, RowFacts } from './facts.js';
-export { rowFacts } from './facts.js';
-export type { Constraints, Exclusion, ExclusionCode, ResolvedConstraints, RowCapabilities } from './constraints.js';
-export { MAX_BUNDLE_BUDGET_KB, bundleBudgetBytes, constraintExclusions, resolveConstraints, rowCapabilities } from './constraints.js';
-export type { ReasonInput } from './reasons.js';
-export { rankedDetail, rankedReason } from './reasons.js';
-export type { LevelWith } from './level.js';
-export type { ExcludedRow, RankedRow, Ranking } from './rank.js';
-export { rank } from './rank.js';
 export { verdict } from './verdict.js';
 export { formatBytes, formatMs, formatResponses, servedWords } from './wording.js';
-export { JS_COST_SOURCE, isNodeOnly, jsBytesOf } from './js-cost.js';
-export { BUNDLE_GZIP_BYTES, BUNDLE_MEASURED_WITH } from './bundle-sizes.js';
-export type { AnswerOptions, PayloadAnswer, RowAnswer } from './payload-answer.js';
-export { answerPayload, payloadFacts, withAnswers } from './payload-answer.js';

@@ -69,7 +69,10 @@ export function payloadFacts(payload: PayloadResult, options: Pick<AnswerOptions
       const format = row.format as FormatId;
       const nodeOnly = isNodeOnly(format);
       const js = jsBytes(format, row.implementation ?? 'wirebench');
-      const extras = { ...(row.decompressMs ? { decompressMs: row.decompressMs } : {}), ...(options.interpreted !== undefined ? { interpreted: options.interpreted } : {}) };
+      const extras = {
+        ...(row.decompressMs ? { decompressMs: row.decompressMs } : {}),
+        ...(options.interpreted !== undefined ? { interpreted: options.interpreted } : {}),
+      };
       // A row whose JS is unknown (or that no page loads) still gets its facts: the ranking says why it is left out.
       const facts = rowFacts(row, { ...extras, jsBytes: js ?? 0 });
       if (nodeOnly) return { ...facts, nodeOnly: true };

@@ -5,10 +5,10 @@ import { breakEven } from './break-even.js';
 import type { Constraints, Exclusion, ResolvedConstraints } from './constraints.js';
 import { constraintExclusions, resolveConstraints } from './constraints.js';
 import type { RowFacts } from './facts.js';
-import type { NetworkPreset } from './networks.js';
-import { findNetworkPreset } from './networks.js';
 import type { LevelWith } from './level.js';
 import { levelPartners } from './level.js';
+import type { NetworkPreset } from './networks.js';
+import { findNetworkPreset } from './networks.js';
 import { rankedDetail, rankedReason } from './reasons.js';
 import type { ServedParts } from './served.js';
 import { servedParts } from './served.js';
@@ -103,7 +103,13 @@ export function rank(rows: readonly RowFacts[], constraints: Constraints): Ranki
       }
     }
     if (exclusions.length > 0 || !parts) {
-      excluded.push({ name: row.name, format: row.format, implementation: row.implementation, exclusions, reason: `${row.name}: ${exclusions.map((e) => e.message).join('; ')}` });
+      excluded.push({
+        name: row.name,
+        format: row.format,
+        implementation: row.implementation,
+        exclusions,
+        reason: `${row.name}: ${exclusions.map((e) => e.message).join('; ')}`,
+      });
     } else {
       candidates.push({ row, time: timeUntilUsable(parts, network, resolved.served) });
     }
@@ -116,7 +122,9 @@ export function rank(rows: readonly RowFacts[], constraints: Constraints): Ranki
       a.row.jsBytes - b.row.jsBytes ||
       (a.row.name < b.row.name ? -1 : a.row.name > b.row.name ? 1 : 0),
   );
-  const levels = levelPartners(candidates.map(({ row, time }) => ({ name: row.name, time, ...(row.figures?.decodeRoundsMs ? { decodeRoundsMs: row.figures.decodeRoundsMs } : {}) })));
+  const levels = levelPartners(
+    candidates.map(({ row, time }) => ({ name: row.name, time, ...(row.figures?.decodeRoundsMs ? { decodeRoundsMs: row.figures.decodeRoundsMs } : {}) })),
+  );
   const ranked = candidates.map(({ row, time }, i): RankedRow => {
     const be = breakEven({ jsBytes: row.jsBytes, row: time, json }, network);
     const level = levels[i] ?? [];

@@ -31,7 +31,9 @@ export function rankedReason(input: ReasonInput): string {
 
 /** The reason without its head (the name, time and preset a table shows in columns of their own): how it compares with JSON, and its JS. */
 export function rankedDetail(input: ReasonInput): string {
-  const detail = input.isReference ? "the reference; no JS to ship (the platform's JSON.parse)" : `${versusJson(input.row, input.json)}; ${jsCost(input.breakEven, input.network)}`;
+  const detail = input.isReference
+    ? "the reference; no JS to ship (the platform's JSON.parse)"
+    : `${versusJson(input.row, input.json)}; ${jsCost(input.breakEven, input.network)}`;
   return input.level && input.level.length > 0 ? `${detail}; ${levelWords(input.level)}` : detail;
 }
 

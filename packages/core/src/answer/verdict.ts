@@ -13,7 +13,9 @@ export function verdict(ranking: Ranking): string {
   if (!first) return `No row meets these constraints ${where}: see why below.`;
   const names = (first.levelWith ?? []).map((l) => l.name);
   const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1) as string}` : names[0];
-  const level = listed ? ` ${listed} ${names.length > 1 ? 'are' : 'is'} level with it: each was as fast in enough of the measured rounds that these figures cannot tell them apart.` : '';
+  const level = listed
+    ? ` ${listed} ${names.length > 1 ? 'are' : 'is'} level with it: each was as fast in enough of the measured rounds that these figures cannot tell them apart.`
+    : '';
   if (first.name === ranking.reference.name) return `Stay with JSON ${where}: no format that meets your constraints is usable sooner.${level}`;
   const json = ranking.reference.timeUntilUsable.totalMs;
   const total = first.timeUntilUsable.totalMs;

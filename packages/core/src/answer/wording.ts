@@ -1,4 +1,4 @@
-import { formatBytes as formatReportBytes, formatDuration } from '../report/format.js';
+import { formatDuration, formatBytes as formatReportBytes } from '../report/format.js';
 import type { Responses } from './break-even.js';
 import type { ServedEncoding } from './served.js';
 

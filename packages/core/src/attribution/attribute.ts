@@ -10,7 +10,7 @@ import { rootNode, summarize } from './path-tree.js';
 import { attributeProtobuf } from './protobuf.js';
 import type { Attribution } from './result.js';
 import { SchemaPaths } from './schema-paths.js';
-import { CBOR_SIZES, MSGPACK_SIZES, attributeBinaryValue } from './schemaless-binary.js';
+import { attributeBinaryValue, CBOR_SIZES, MSGPACK_SIZES } from './schemaless-binary.js';
 
 /** Options of `attribute` and `attributeFormats`. */
 export interface AttributeOptions {

@@ -1,9 +1,9 @@
 import type { FormatId } from '../codec.js';
-import type { Schema } from '../schema/types.js';
 import { WirebenchError } from '../errors.js';
 import { assertEncodable } from '../json-data.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { inferSchema } from '../schema/infer.js';
+import type { Schema } from '../schema/types.js';
 import { ATTRIBUTED_FORMATS, attribute } from './attribute.js';
 import type { Comparison, Saving } from './compare.js';
 import { compareAttributions, topPaths } from './compare.js';
@@ -46,7 +46,11 @@ export interface BytesBreakdown {
  * listed in `refused` with why, and the others are still attributed; only JSON's own refusal (the
  * reference) throws, a WirebenchError.
  */
-export function bytesBreakdown(value: unknown, formats: readonly FormatId[], options: { readonly schema?: Schema; readonly top?: number } = {}): BytesBreakdown {
+export function bytesBreakdown(
+  value: unknown,
+  formats: readonly FormatId[],
+  options: { readonly schema?: Schema; readonly top?: number } = {},
+): BytesBreakdown {
   const top = options.top ?? 10;
   const schema = options.schema ?? inferSchema(value);
   const wanted = ATTRIBUTED_FORMATS.filter((format) => format === 'json' || formats.includes(format));

@@ -1,10 +1,10 @@
-import { isPlainObject } from '../json-data.js';
 import { entryMessage } from '../formats/flatbuffers/interpret.js';
-import { SCALAR_FITS, SCALAR_SIZE, isInline } from '../formats/flatbuffers/scalars.js';
+import { isInline, SCALAR_FITS, SCALAR_SIZE } from '../formats/flatbuffers/scalars.js';
 import type { ShapeField, TableShape } from '../formats/flatbuffers/shape.js';
 import { tableShape, tableShapes } from '../formats/flatbuffers/shape.js';
 // The dynamic Value table's vtable kinds, as its writer numbers them: members 0–5, null, map entry.
 import { BOOL, ENTRY, INTEGER, LIST, NULL, NUMBER, OBJECT, STRING } from '../formats/flatbuffers/value.js';
+import { isPlainObject } from '../json-data.js';
 import type { Schema, TypeRef } from '../schema/types.js';
 import { describeValue, scalarMismatch } from '../schema/values.js';
 import type { PathNode } from './path-tree.js';

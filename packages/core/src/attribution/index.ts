@@ -7,11 +7,12 @@
  * shown beside them (`withCompressedTotals`). `compareAttributions` says what a format saves over
  * another (JSON) on each path.
  */
-export type { Attribution, ByteKind, ByteSplit, PathBytes } from './result.js';
+
 export type { AttributeOptions } from './attribute.js';
 export { ATTRIBUTED_FORMATS, attribute, attributeFormats } from './attribute.js';
+export type { BytesBreakdown, FormatBytes } from './breakdown.js';
+export { bytesBreakdown } from './breakdown.js';
 export type { Comparison, PathSaving, Saving } from './compare.js';
 export { compareAttributions, topPaths } from './compare.js';
 export { withCompressedTotals } from './compressed.js';
-export type { BytesBreakdown, FormatBytes } from './breakdown.js';
-export { bytesBreakdown } from './breakdown.js';
+export type { Attribution, ByteKind, ByteSplit, PathBytes } from './result.js';

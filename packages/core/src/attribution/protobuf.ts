@@ -1,9 +1,9 @@
-import { isPlainObject } from '../json-data.js';
-import { DEFAULT_LIMITS } from '../limits.js';
 import type { FieldPlan, Plans } from '../formats/protobuf/plan.js';
 import { compilePlans } from '../formats/protobuf/plan.js';
 import { scalarWires } from '../formats/protobuf/scalars.js';
-import { PROTOBUF_RULES, lowerSchema } from '../schema/lower.js';
+import { isPlainObject } from '../json-data.js';
+import { DEFAULT_LIMITS } from '../limits.js';
+import { lowerSchema, PROTOBUF_RULES } from '../schema/lower.js';
 import type { ScalarType, Schema } from '../schema/types.js';
 import { rootRecord } from '../schema/types.js';
 import { describeValue, scalarMismatch } from '../schema/values.js';

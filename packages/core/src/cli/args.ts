@@ -1,6 +1,6 @@
 import type { Constraints } from '../answer/constraints.js';
-import { MAX_BUNDLE_BUDGET_KB, bundleBudgetBytes } from '../answer/constraints.js';
-import { DEFAULT_NETWORK_IDS, NETWORK_PRESETS, findNetworkPreset } from '../answer/networks.js';
+import { bundleBudgetBytes, MAX_BUNDLE_BUDGET_KB } from '../answer/constraints.js';
+import { DEFAULT_NETWORK_IDS, findNetworkPreset, NETWORK_PRESETS } from '../answer/networks.js';
 import type { ServedEncoding } from '../answer/served.js';
 import { SERVED_ENCODINGS } from '../answer/served.js';
 import type { FormatId } from '../codec.js';
@@ -9,7 +9,7 @@ import { WirebenchError } from '../errors.js';
 import { IMPLEMENTATION_IDS } from '../implementations.js';
 import type { ImplementationChoice } from '../measure/plan.js';
 import { parseImplementations } from '../measure/plan.js';
-import { MAX_ROUNDS, MAX_ROUND_TIME_MS, UsageError, parseCommandLine, parseFormats, parseMilliseconds, parseNumber } from '../node/usage.js';
+import { MAX_ROUND_TIME_MS, MAX_ROUNDS, parseCommandLine, parseFormats, parseMilliseconds, parseNumber, UsageError } from '../node/usage.js';
 import { LEGEND } from '../report/text.js';
 
 /** The `wirebench` command line: what it accepts, and the help text that explains every option. */

@@ -13,20 +13,20 @@ import type { PlannedPayload } from '../measure/plan.js';
 import { planPayload } from '../measure/plan.js';
 import type { MeasureOptions, MeasureProgress, MeasureResult } from '../measure/types.js';
 import { cpuPressure, implementationVersions, libraryVersions, nodeCompressors, nodeEnvironment } from '../node/environment.js';
+import type { PayloadFile } from '../node/files.js';
+import { describeSkippedLinks, PayloadFileError, readPayloadFiles, searchPayloadFiles } from '../node/files.js';
 import type { IsolatedJob } from '../node/isolated.js';
 import { measureIsolated } from '../node/isolated.js';
-import type { PayloadFile } from '../node/files.js';
-import { PayloadFileError, describeSkippedLinks, readPayloadFiles, searchPayloadFiles } from '../node/files.js';
 import { progressReporter } from '../node/progress.js';
-import { UsageError, checkOutput, checkOutputFolder, writeOutput } from '../node/usage.js';
+import { checkOutput, checkOutputFolder, UsageError, writeOutput } from '../node/usage.js';
 import { renderHtmlReport } from '../report/html.js';
 import { fidelitySummary, formatResult } from '../report/text.js';
 import { inferSchema } from '../schema/infer.js';
 import { toFbs } from '../schema/to-fbs.js';
-import type { Schema } from '../schema/types.js';
 import { toProto } from '../schema/to-proto.js';
+import type { Schema } from '../schema/types.js';
 import type { CliArgs } from './args.js';
-import { USAGE, parseCliArgs } from './args.js';
+import { parseCliArgs, USAGE } from './args.js';
 import type { FileJob } from './plan-file.js';
 
 /** The result `--json` prints: the engine's result, and what the reader should know beside it. */
@@ -162,11 +162,13 @@ async function measureApart({ files, args, settings, io, onProgress }: MeasureJo
     const inferred = files.map((file) => ({ file, schema: schemaOf(file.value) }));
     writeSchemas(inferred, args.schemaOut, schemaNotes, io);
   }
-  const jobs = files.map((file): IsolatedJob<FileJob> => ({
-    planner: PLANNER,
-    data: { name: file.name, path: file.path, formats: args.formats, implementations: args.implementations },
-    payloads: [file.name],
-  }));
+  const jobs = files.map(
+    (file): IsolatedJob<FileJob> => ({
+      planner: PLANNER,
+      data: { name: file.name, path: file.path, formats: args.formats, implementations: args.implementations },
+      payloads: [file.name],
+    }),
+  );
   const { result, notes } = await measureIsolated(jobs, { ...settings, onProgress });
   return { result, notes: [...new Set([...notes, ...schemaNotes])] };
 }
@@ -225,4 +227,3 @@ function writeSchemas(planned: ReadonlyArray<{ schema: Schema | undefined; file:
     io.stderr.write(`schema of ${file.name}: ${protoPath}, ${fbsPath}\n`);
   }
 }
-

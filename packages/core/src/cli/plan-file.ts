@@ -8,8 +8,8 @@ import type { FormatId } from '../codec.js';
 import type { ImplementationChoice } from '../measure/plan.js';
 import { planPayload } from '../measure/plan.js';
 import type { Payload } from '../measure/types.js';
-import type { IsolatedPlan } from '../node/isolated.js';
 import { readPayloadFiles } from '../node/files.js';
+import type { IsolatedPlan } from '../node/isolated.js';
 
 /** One payload of the CLI: its file (read in the worker) or its parsed value, and what to measure on it. */
 export interface FileJob {

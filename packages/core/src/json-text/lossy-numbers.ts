@@ -19,7 +19,12 @@ export interface LossyNumber {
   readonly reason: 'rounded' | 'overflow' | 'underflow';
 }
 
-const MINUS = 0x2d, DOT = 0x2e, ZERO = 0x30, ONE = 0x31, FIVE = 0x35, NINE = 0x39;
+const MINUS = 0x2d,
+  DOT = 0x2e,
+  ZERO = 0x30,
+  ONE = 0x31,
+  FIVE = 0x35,
+  NINE = 0x39;
 
 /**
  * Why a literal's value did not survive as `value`, or undefined when it did: either `value` is
@@ -126,4 +131,3 @@ function decimal(numeral: string): Decimal {
   if (first === last) return ['', 0];
   return [mantissa.slice(first, last), exponent + (mantissa.length - last)];
 }
-

@@ -98,4 +98,3 @@ function locate(text: string, error: unknown): WirebenchError {
   }
   return new JsonSyntaxError(problem.detail, position(text, problem.offset), { cause: error });
 }
-

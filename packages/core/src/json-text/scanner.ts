@@ -4,14 +4,32 @@
  * JSON.parse could not keep (judged by lossy-numbers.ts), each with its JSON path.
  */
 import { childPath } from '../fidelity.js';
-import { lossReason } from './lossy-numbers.js';
 import type { LossyNumber } from './lossy-numbers.js';
+import { lossReason } from './lossy-numbers.js';
 import { codePoint, expectedKey, expectedValue, position, problem } from './syntax-errors.js';
 
-const TAB = 0x09, LF = 0x0a, CR = 0x0d, SPACE = 0x20, QUOTE = 0x22, PLUS = 0x2b, COMMA = 0x2c, MINUS = 0x2d;
-const DOT = 0x2e, ZERO = 0x30, ONE = 0x31, NINE = 0x39, COLON = 0x3a, UPPER_E = 0x45, BACKSLASH = 0x5c;
-const LOWER_E = 0x65, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d, OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d;
-const ARRAY = 0, OBJECT = 1;
+const TAB = 0x09,
+  LF = 0x0a,
+  CR = 0x0d,
+  SPACE = 0x20,
+  QUOTE = 0x22,
+  PLUS = 0x2b,
+  COMMA = 0x2c,
+  MINUS = 0x2d;
+const DOT = 0x2e,
+  ZERO = 0x30,
+  ONE = 0x31,
+  NINE = 0x39,
+  COLON = 0x3a,
+  UPPER_E = 0x45,
+  BACKSLASH = 0x5c;
+const LOWER_E = 0x65,
+  OPEN_BRACKET = 0x5b,
+  CLOSE_BRACKET = 0x5d,
+  OPEN_BRACE = 0x7b,
+  CLOSE_BRACE = 0x7d;
+const ARRAY = 0,
+  OBJECT = 1;
 
 /**
  * One pass over the text, iterative (nesting depth is bounded by memory, not the call stack). It
@@ -244,7 +262,7 @@ function endOfEscape(text: string, j: number): number {
     return j + 6;
   }
   if (j + 1 >= text.length) return j + 1; // the caller reports the unterminated string
-  throw problem(text, j + 1, 'invalid escape: after \'\\\' expected one of " \\ / b f n r t u');
+  throw problem(text, j + 1, "invalid escape: after '\\' expected one of \" \\ / b f n r t u");
 }
 
 function endOfWord(text: string, start: number, word: 'true' | 'false' | 'null'): number {
@@ -257,4 +275,3 @@ function endOfWord(text: string, start: number, word: 'true' | 'false' | 'null')
 function isHex(c: number): boolean {
   return (c >= ZERO && c <= NINE) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 }
-

@@ -3,8 +3,15 @@
  * what was expected there, and the character found, named so a person can see it.
  */
 
-const LF = 0x0a, CR = 0x0d, SPACE = 0x20, COMMA = 0x2c, PLUS = 0x2b, DOT = 0x2e;
-const CLOSE_BRACKET = 0x5d, OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d;
+const LF = 0x0a,
+  CR = 0x0d,
+  SPACE = 0x20,
+  COMMA = 0x2c,
+  PLUS = 0x2b,
+  DOT = 0x2e;
+const CLOSE_BRACKET = 0x5d,
+  OPEN_BRACE = 0x7b,
+  CLOSE_BRACE = 0x7d;
 
 /** What the scanner throws: cheap (no stack trace), turned into a JsonSyntaxError by the caller. */
 export class Problem {
@@ -44,7 +51,8 @@ export function expectedValue(text: string, i: number): Problem {
 
 export function expectedKey(text: string, i: number): Problem {
   if (previousToken(text, i) === OPEN_BRACE) return problem(text, i, "expected a double-quoted property name or '}'");
-  const hint = text.charCodeAt(i) === CLOSE_BRACE ? ' (JSON allows no trailing comma)' : text.charCodeAt(i) === 0x27 ? ' (JSON strings take double quotes)' : '';
+  const hint =
+    text.charCodeAt(i) === CLOSE_BRACE ? ' (JSON allows no trailing comma)' : text.charCodeAt(i) === 0x27 ? ' (JSON strings take double quotes)' : '';
   return problem(text, i, `expected a double-quoted property name${hint}`);
 }
 

@@ -1,13 +1,13 @@
-import { WirebenchError } from '../errors.js';
 import type { Codec } from '../codec.js';
+import { WirebenchError } from '../errors.js';
 import { checkRoundTrip } from '../fidelity.js';
 import { IMPLEMENTATIONS, rowName } from '../implementations.js';
 import { defaultCompressors } from './compress.js';
+import { DECOMPRESSION_ROUNDS, timeDecompressions } from './decompression.js';
 import { detectEnvironment } from './environment.js';
 import { ascending, bootstrapInterval, mean, median, quantile, relativeMarginOfError } from './stats.js';
-import { DECOMPRESSION_ROUNDS, timeDecompressions } from './decompression.js';
 import type { TimedTask } from './timing.js';
-import { MIN_SAMPLES, callsPerSample, runRound } from './timing.js';
+import { callsPerSample, MIN_SAMPLES, runRound } from './timing.js';
 import type {
   Compressor,
   Environment,
@@ -29,13 +29,13 @@ const WARMUP_ROUNDS = 3;
 
 /** The method in words, written into every result's `method`. */
 export const METHOD =
-  'Per payload, every row\'s encode and decode are timed interleaved in rounds, the task order rotating (and reversing) ' +
+  "Per payload, every row's encode and decode are timed interleaved in rounds, the task order rotating (and reversing) " +
   'every round, after the same interleaved warm-up for all. A sample is the mean of a batch of calls sized after warm-up; ' +
   `a task gets at least ${MIN_SAMPLES} samples per round. ` +
   'median/p75/p99/mean are over all samples of all rounds. A ratio to JSON is taken per round (row median ÷ JSON median ' +
   'of that round); its estimate is the median over rounds and its 95 % interval a percentile bootstrap over rounds. ' +
   `Decompression (where timed) runs after a payload's rounds: each row's compressed bytes through each compressor's decompressor, ${DECOMPRESSION_ROUNDS} ` +
-  'rounds in rotating order, batches sized like the codecs\' samples; decompressMs is the median per call.';
+  "rounds in rotating order, batches sized like the codecs' samples; decompressMs is the median per call.";
 
 interface PreparedRow {
   result: RowResult;
@@ -162,8 +162,7 @@ async function measureAll(
         const roundSamples = await runRound(tasks, order, resolved.roundTime, signal, () => report('measure', round, ++total.done));
         const wallMs = performance.now() - roundStart;
         const pressureAfter = options.cpuPressure?.();
-        const pressure =
-          pressureBefore === undefined || pressureAfter === undefined ? undefined : (pressureAfter - pressureBefore) / 1000 / wallMs;
+        const pressure = pressureBefore === undefined || pressureAfter === undefined ? undefined : (pressureAfter - pressureBefore) / 1000 / wallMs;
         const contended = pressure !== undefined && pressure > resolved.maxPressure;
         if (contended && attempts <= resolved.retries) continue;
         for (const [id, values] of roundSamples) samples.get(id)?.push(values);
@@ -312,7 +311,15 @@ async function prepareRows(
     extras = extraRows(target);
   } catch (error) {
     // Like an extra row that throws: said in the result, and the other rows and payloads still measured.
-    extras = [{ name: 'extra rows', kind: 'custom', encode: () => { throw error; } }];
+    extras = [
+      {
+        name: 'extra rows',
+        kind: 'custom',
+        encode: () => {
+          throw error;
+        },
+      },
+    ];
   }
   for (const extra of extras) {
     const result: RowResult = {
@@ -434,8 +441,6 @@ function payloadResult(
     rounds,
     stoppedByBudget,
     suspect: rounds.some((round) => round.suspect),
-    rows: results.map((row) =>
-      row.bytes !== undefined && jsonRow?.bytes ? { ...row, bytesVsJson: row.bytes / jsonRow.bytes } : row,
-    ),
+    rows: results.map((row) => (row.bytes !== undefined && jsonRow?.bytes ? { ...row, bytesVsJson: row.bytes / jsonRow.bytes } : row)),
   };
 }

@@ -27,13 +27,7 @@ export function detectEnvironment(extra: Partial<Environment> = {}): Environment
   const g = globalThis as RuntimeGlobals;
   const node = g.process?.versions?.node;
   const nav = g.navigator;
-  const runtime: Environment['runtime'] = node
-    ? 'node'
-    : g.WorkerGlobalScope !== undefined
-      ? 'worker'
-      : g.window !== undefined
-        ? 'browser'
-        : 'other';
+  const runtime: Environment['runtime'] = node ? 'node' : g.WorkerGlobalScope !== undefined ? 'worker' : g.window !== undefined ? 'browser' : 'other';
   const userAgent = nav?.userAgent;
   return {
     runtime,

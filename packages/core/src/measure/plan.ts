@@ -1,9 +1,9 @@
+import { bytesBreakdown } from '../attribution/breakdown.js';
 import type { Codec, FormatId } from '../codec.js';
 import { SCHEMA_FORMATS } from '../codec.js';
 import { createCodec } from '../create-codec.js';
-import { bytesBreakdown } from '../attribution/breakdown.js';
 import { WirebenchError } from '../errors.js';
-import { IMPLEMENTATIONS, IMPLEMENTATION_IDS, rowName } from '../implementations.js';
+import { IMPLEMENTATION_IDS, IMPLEMENTATIONS, rowName } from '../implementations.js';
 import { inferSchema } from '../schema/infer.js';
 import type { Schema } from '../schema/types.js';
 import type { MeasureTarget, Payload } from './types.js';
@@ -24,7 +24,10 @@ export type ImplementationChoice = 'all' | readonly string[];
 /** The choice as a user wrote it (`all`, or ids separated by commas), checked against the known ids. */
 export function parseImplementations(text: string): ImplementationChoice {
   if (text.trim() === 'all') return 'all';
-  const ids = text.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  const ids = text
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
   if (ids.length === 0) throw new WirebenchError(`no implementation given; expected all, or some of ${IMPLEMENTATION_IDS.join(', ')}`);
   for (const id of ids) {
     if (!(IMPLEMENTATION_IDS as readonly string[]).includes(id)) {

@@ -53,7 +53,11 @@ const array = <const S extends v.GenericSchema<unknown, unknown>>(item: S) => v.
 const optional = v.optional;
 
 /** `"a", "b" or "c"`. */
-const listed = (options: readonly string[]): string => options.map((o) => JSON.stringify(o)).join(', ').replace(/, ([^,]*)$/, ' or $1');
+const listed = (options: readonly string[]): string =>
+  options
+    .map((o) => JSON.stringify(o))
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' or $1');
 const oneOf = <const T extends readonly string[]>(options: T) => v.picklist(options, listed(options));
 
 /**
@@ -246,7 +250,17 @@ const networkSchema = object({
   rttMs: number,
 });
 
-const EXCLUSION_CODES = ['not-measured', 'node-only', 'lost-data', 'no-figures', 'needs-eval', 'over-budget', 'int64', 'not-readable', 'shared-schema'] as const;
+const EXCLUSION_CODES = [
+  'not-measured',
+  'node-only',
+  'lost-data',
+  'no-figures',
+  'needs-eval',
+  'over-budget',
+  'int64',
+  'not-readable',
+  'shared-schema',
+] as const;
 const rankingSchema = object({
   constraints: constraintsSchema,
   network: networkSchema,
@@ -321,7 +335,12 @@ export type SavedResult = v.InferOutput<typeof measureResultSchema>;
 type Normalized<T> = T extends readonly (infer U)[]
   ? Normalized<U>[]
   : T extends object
-    ? { -readonly [K in keyof T]-?: [Normalized<Exclude<T[K], undefined>>, Record<never, never> extends Pick<T, K> ? 'optional' : undefined extends T[K] ? 'optional' : 'required'] }
+    ? {
+        -readonly [K in keyof T]-?: [
+          Normalized<Exclude<T[K], undefined>>,
+          Record<never, never> extends Pick<T, K> ? 'optional' : undefined extends T[K] ? 'optional' : 'required',
+        ];
+      }
     : T;
 type Equivalent<A, B> = [Normalized<A>] extends [Normalized<B>] ? ([Normalized<B>] extends [Normalized<A>] ? true : false) : false;
 type Holds<T extends true> = T;

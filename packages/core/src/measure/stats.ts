@@ -47,11 +47,7 @@ export interface BootstrapOptions {
  * Percentile-bootstrap interval of `statistic` over `values`: resample the values with replacement,
  * recompute, and take the central `level` of the results. Seeded, so it is reproducible.
  */
-export function bootstrapInterval(
-  values: readonly number[],
-  statistic: (sample: number[]) => number = median,
-  options: BootstrapOptions = {},
-): Interval {
+export function bootstrapInterval(values: readonly number[], statistic: (sample: number[]) => number = median, options: BootstrapOptions = {}): Interval {
   if (values.length === 0) return { low: Number.NaN, high: Number.NaN };
   const resamples = options.resamples ?? 2000;
   const level = options.level ?? 0.95;
@@ -72,8 +68,7 @@ export function bootstrapRatioInterval(a: readonly number[], b: readonly number[
   const resamples = options.resamples ?? 2000;
   const level = options.level ?? 0.95;
   const random = seededRandom(options.seed ?? 1);
-  const draw = (values: readonly number[]): number =>
-    median(Array.from(values, () => values[Math.floor(random() * values.length)] as number));
+  const draw = (values: readonly number[]): number => median(Array.from(values, () => values[Math.floor(random() * values.length)] as number));
   const estimates = Array.from({ length: resamples }, () => draw(b) / draw(a)).sort((x, y) => x - y);
   return { low: quantile(estimates, (1 - level) / 2), high: quantile(estimates, 1 - (1 - level) / 2) };
 }
@@ -86,9 +81,7 @@ export function mannWhitneyU(a: readonly number[], b: readonly number[]): { read
   const n1 = a.length;
   const n2 = b.length;
   if (n1 === 0 || n2 === 0) return { u: Number.NaN, p: 1 };
-  const pooled = [...a.map((value) => ({ value, group: 0 })), ...b.map((value) => ({ value, group: 1 }))].sort(
-    (x, y) => x.value - y.value,
-  );
+  const pooled = [...a.map((value) => ({ value, group: 0 })), ...b.map((value) => ({ value, group: 1 }))].sort((x, y) => x.value - y.value);
   // Mid-ranks for ties, and the tie term of the variance.
   let rankSumA = 0;
   let tieTerm = 0;

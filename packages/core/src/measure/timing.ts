@@ -46,14 +46,18 @@ export async function runRound(
     const task = tasks[index] as TimedTask;
     const { fn } = task;
     // Declared synchronous ({ async: false }), so tinybench does not call it once more to find out.
-    bench.add(task.id, (): FnReturnedObject => {
-      signal?.throwIfAborted();
-      const calls = task.callsPerSample;
-      const start = bench.now();
-      for (let i = 0; i < calls; i++) _sink = fn();
-      const elapsed = bench.now() - start;
-      return { overriddenDuration: elapsed / calls, overriddenIterationCost: elapsed };
-    }, { async: false, beforeAll: yieldToEventLoop });
+    bench.add(
+      task.id,
+      (): FnReturnedObject => {
+        signal?.throwIfAborted();
+        const calls = task.callsPerSample;
+        const start = bench.now();
+        for (let i = 0; i < calls; i++) _sink = fn();
+        const elapsed = bench.now() - start;
+        return { overriddenDuration: elapsed / calls, overriddenIterationCost: elapsed };
+      },
+      { async: false, beforeAll: yieldToEventLoop },
+    );
   }
   bench.addEventListener('cycle', onTaskDone);
   await bench.run();

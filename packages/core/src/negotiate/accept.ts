@@ -1,5 +1,5 @@
 import type { Codec, FormatId } from '../codec.js';
-import { TOKEN, mediaTypesOf, parseTypeAndSubtype } from './media-types.js';
+import { mediaTypesOf, parseTypeAndSubtype, TOKEN } from './media-types.js';
 
 /** One entry of an `Accept` header (RFC 9110, section 12.5.1). */
 export interface MediaRange {

@@ -104,7 +104,10 @@ export function createFetchClient(options: FetchClientOptions): FetchClient {
       if (!response.ok) throw await statusError(what, response);
 
       const { bytes, complete } = await readUpTo(response, maxBytes);
-      if (!complete) throw new WirebenchError(`${what} answered a body of more than ${maxBytes} bytes, past the client's maxBytes: raise it in createFetchClient's options if that is expected`);
+      if (!complete)
+        throw new WirebenchError(
+          `${what} answered a body of more than ${maxBytes} bytes, past the client's maxBytes: raise it in createFetchClient's options if that is expected`,
+        );
       const contentType = response.headers.get('content-type');
       const answered = { status: response.status, headers: response.headers };
       // No body to read: 204 and 205 never have one, HEAD only describes one.

@@ -5,6 +5,6 @@
  */
 export type { MediaRange } from './accept.js';
 export { acceptHeader, negotiateFormat, parseAccept } from './accept.js';
-export { formatForContentType, mediaTypesOf } from './media-types.js';
 export type { DecodedResponse, FetchClient, FetchClientOptions, FetchRequest } from './fetch-client.js';
-export { HttpStatusError, createFetchClient } from './fetch-client.js';
+export { createFetchClient, HttpStatusError } from './fetch-client.js';
+export { formatForContentType, mediaTypesOf } from './media-types.js';

@@ -40,7 +40,10 @@ export function parseTypeAndSubtype(text: string): MediaType | undefined {
   const slash = text.indexOf('/');
   if (slash < 0) return undefined;
   const type = text.slice(0, slash).trim().toLowerCase();
-  const subtype = text.slice(slash + 1).trim().toLowerCase();
+  const subtype = text
+    .slice(slash + 1)
+    .trim()
+    .toLowerCase();
   return TOKEN.test(type) && TOKEN.test(subtype) ? { type, subtype } : undefined;
 }
 

@@ -70,7 +70,13 @@ const NATIVE_ADDONS: Readonly<Record<string, string>> = { 'cbor-x': 'cbor-extrac
  * so (`1.6.9 (native cbor-extract)`, or `(pure JS)`), since that changes its figures.
  */
 export async function implementationVersions(from: string = import.meta.url): Promise<Record<string, string>> {
-  const packages = [...new Set(Object.values(IMPLEMENTATIONS).flat().map((i) => i.package))];
+  const packages = [
+    ...new Set(
+      Object.values(IMPLEMENTATIONS)
+        .flat()
+        .map((i) => i.package),
+    ),
+  ];
   const versions = libraryVersions(packages, from);
   versions['@wirebench/core'] ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
   for (const [name, addon] of Object.entries(NATIVE_ADDONS)) {

@@ -1,5 +1,5 @@
 import type { Dirent, Stats } from 'node:fs';
-import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { LossyNumber } from '../json-text/lossy-numbers.js';
 import { parseJson } from '../json-text/parse-json.js';

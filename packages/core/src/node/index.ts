@@ -6,9 +6,19 @@
  */
 export { cpuPressure, implementationVersions, libraryVersions, nodeBrotli, nodeCompressors, nodeEnvironment, nodeGzip } from './environment.js';
 export type { PayloadFile, PayloadSearch, SkippedLink } from './files.js';
-export { PayloadFileError, describeSkippedLinks, findPayloadFiles, readPayloadFiles, searchPayloadFiles } from './files.js';
+export { describeSkippedLinks, findPayloadFiles, PayloadFileError, readPayloadFiles, searchPayloadFiles } from './files.js';
 export type { IsolatedJob, IsolatedOptions, IsolatedPlan, IsolatedPlanner, IsolatedResult } from './isolated.js';
 export { measureIsolated } from './isolated.js';
 export { progressReporter } from './progress.js';
 export type { CommandLine, CommandOptions } from './usage.js';
-export { MAX_ROUNDS, MAX_ROUND_TIME_MS, UsageError, checkOutput, checkOutputFolder, parseCommandLine, parseFormats, parseNumber, writeOutput } from './usage.js';
+export {
+  checkOutput,
+  checkOutputFolder,
+  MAX_ROUND_TIME_MS,
+  MAX_ROUNDS,
+  parseCommandLine,
+  parseFormats,
+  parseNumber,
+  UsageError,
+  writeOutput,
+} from './usage.js';

@@ -13,11 +13,11 @@
  * stalls becomes an error on its payloads; the other payloads are still measured.
  */
 import { Worker } from 'node:worker_threads';
-import { detectEnvironment } from '../measure/environment.js';
-import { nodeCompressors } from './environment.js';
 import { resolveMeasureOptions } from '../measure/engine.js';
+import { detectEnvironment } from '../measure/environment.js';
 import { failedPayload, mergePayloadResults, progressAcross } from '../measure/merge.js';
 import type { MeasureOptions, MeasureProgress, MeasureResult, MeasureTarget, PayloadResult, ResolvedMeasureOptions } from '../measure/types.js';
+import { nodeCompressors } from './environment.js';
 
 /** What a planner module's `planIsolated(data)` gives the worker: its payloads' targets, in order, and the notes planning left. */
 export interface IsolatedPlan {
@@ -149,8 +149,7 @@ function runWorker(job: WorkerJob, hooks: WorkerHooks): Promise<{ payloads: Payl
     let settled = false;
     let stall: ReturnType<typeof setTimeout> | undefined;
     const worker = new Worker(WORKER, { workerData: job, name: `wirebench ${job.payloads.join(', ')}` });
-    const failed = (message: string, notes: string[] = []): void =>
-      finish({ payloads: job.payloads.map((name) => failedPayload(name, message)), notes });
+    const failed = (message: string, notes: string[] = []): void => finish({ payloads: job.payloads.map((name) => failedPayload(name, message)), notes });
     // The worker is ended (and its exit awaited) before the next starts: never two measuring at once.
     const finish = (outcome: { payloads: PayloadResult[]; notes: string[] } | { aborted: unknown }): void => {
       if (settled) return;

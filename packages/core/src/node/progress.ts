@@ -13,7 +13,9 @@ export function progressReporter(stream: NodeJS.WriteStream): { update(progress:
         const share = p.total > 0 ? p.done / p.total : 0;
         const bar = '#'.repeat(Math.round(share * 24)).padEnd(24, '.');
         const where = p.phase === 'measure' ? `round ${p.round + 1}/${p.rounds}` : p.phase;
-        stream.write(`\r[${bar}] ${(share * 100).toFixed(0).padStart(3)} %  ${p.payload} ${where}`.padEnd(stream.columns ?? 100).slice(0, (stream.columns ?? 100) - 1));
+        stream.write(
+          `\r[${bar}] ${(share * 100).toFixed(0).padStart(3)} %  ${p.payload} ${where}`.padEnd(stream.columns ?? 100).slice(0, (stream.columns ?? 100) - 1),
+        );
         drawn = true;
         return;
       }

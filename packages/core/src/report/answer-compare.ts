@@ -4,8 +4,9 @@
  * measured its decompression and decode. The transfer is the same on both (same bytes, same preset);
  * the device part is what differs, so that is what the lines show beside the totals.
  */
-import type { PayloadAnswer } from '../answer/payload-answer.js';
+
 import { findNetworkPreset } from '../answer/networks.js';
+import type { PayloadAnswer } from '../answer/payload-answer.js';
 import { formatMs, servedWords } from '../answer/wording.js';
 import type { MeasureResult } from '../measure/types.js';
 import { table } from './text-table.js';
@@ -69,7 +70,12 @@ export function formatAnswerComparison(comparisons: readonly AnswerComparison[],
     if (lines.length > 0) lines.push('');
     lines.push(`## ${c.payload}: time until usable on ${findNetworkPreset(c.network).name} ${servedWords(c.served)}, on each device`);
     lines.push(`a: ${labels.a}`, `b: ${labels.b}`, 'device = decompression + decode, as that device measured them; the transfer is the same on both');
-    lines.push(...table(['row', 'a rank', 'a total', 'a device', 'b rank', 'b total', 'b device'], c.rows.map((r) => [r.name, ...cell(r.a), ...cell(r.b)])));
+    lines.push(
+      ...table(
+        ['row', 'a rank', 'a total', 'a device', 'b rank', 'b total', 'b device'],
+        c.rows.map((r) => [r.name, ...cell(r.a), ...cell(r.b)]),
+      ),
+    );
   }
   return lines;
 }

@@ -11,8 +11,19 @@ import { verdict } from '../answer/verdict.js';
 import { formatMs, servedWords } from '../answer/wording.js';
 import type { PayloadResult } from '../measure/types.js';
 import type { AnswerRowView } from './answer-view.js';
-import { answerPresets, breakEvenOn, bytesVersusJson, constraintWords, pathLineFigures, rankingLink, responsesCell, rowsInRankOrder, usableOn, usableParts } from './answer-view.js';
-import { TEXT_WIDTH, elideMiddle, hangingLines, table, wrapWords } from './text-table.js';
+import {
+  answerPresets,
+  breakEvenOn,
+  bytesVersusJson,
+  constraintWords,
+  pathLineFigures,
+  rankingLink,
+  responsesCell,
+  rowsInRankOrder,
+  usableOn,
+  usableParts,
+} from './answer-view.js';
+import { elideMiddle, hangingLines, TEXT_WIDTH, table, wrapWords } from './text-table.js';
 
 /** The answer's lines for `payload`: nothing when it has none (a bench run), why when it could not be given. */
 export function formatAnswer(payload: PayloadResult): string[] {

@@ -63,7 +63,6 @@ export function rankingLink(answer: PayloadAnswer): string {
   return `${answer.ranking.network.label} ${servedWords(answer.ranking.constraints.served)}`;
 }
 
-
 /** The constraints the user stated, in words (empty when none was). */
 export function constraintWords(constraints: ResolvedConstraints): string[] {
   return [
@@ -114,7 +113,9 @@ export function bytesVersusJson(payload: PayloadResult): BytesVersusJson | { rea
     bytes,
     lines: [
       ...paths.map((p): PathLine => ({ kind: 'path', label: p.path, jsonBytes: p.baseBytes, formatBytes: p.otherBytes, saved: p })),
-      ...(rest.paths > 0 ? [{ kind: 'rest', label: `${formatCount(rest.paths)} other paths`, jsonBytes: restJson, formatBytes: restFormat, saved: rest } as const] : []),
+      ...(rest.paths > 0
+        ? [{ kind: 'rest', label: `${formatCount(rest.paths)} other paths`, jsonBytes: restJson, formatBytes: restFormat, saved: rest } as const]
+        : []),
       { kind: 'total', label: 'the whole payload', jsonBytes: jsonTotal, formatBytes: bytes.total, saved },
     ],
   };

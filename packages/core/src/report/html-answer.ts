@@ -124,7 +124,9 @@ function renderBytesByPath(payload: PayloadResult): string {
   const format = escapeHtml(row.format);
   const body = lines.map((l) => {
     const label = l.kind === 'path' ? `<code>${escapeHtml(l.label)}</code>` : escapeHtml(l.label);
-    return `<tr${l.kind === 'path' ? '' : ` class="${l.kind}"`}><th scope="row">${label}</th>${pathLineFigures(l).map((n) => `<td>${n}</td>`).join('')}</tr>`;
+    return `<tr${l.kind === 'path' ? '' : ` class="${l.kind}"`}><th scope="row">${label}</th>${pathLineFigures(l)
+      .map((n) => `<td>${n}</td>`)
+      .join('')}</tr>`;
   });
   const header = ['path', 'JSON', row.format, 'saved', 'keys', 'values', 'framing'].map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('');
   return `<h3>Bytes by path <span class="h-note">JSON vs ${format}, the best-ranked format other than JSON (${escapeHtml(row.name)})</span></h3>

@@ -31,10 +31,12 @@ export function renderFidelity(fidelity: RoundTripReport): string {
     const orderNote = fidelity.diffs.length > 0 ? ' <span class="h-note">(key order differs)</span>' : '';
     return `<span class="badge ok">exact</span>${orderNote}`;
   }
-  const listed = failing.slice(0, LISTED_ITEMS).map(
-    (diff) =>
-      `<li><code>${escapeHtml(diff.path)}</code> ${escapeHtml(diff.kind)}: expected <code>${escapeHtml(formatValue(diff.expected, VALUE_CHARS))}</code>, got <code>${escapeHtml(formatValue(diff.actual, VALUE_CHARS))}</code></li>`,
-  );
+  const listed = failing
+    .slice(0, LISTED_ITEMS)
+    .map(
+      (diff) =>
+        `<li><code>${escapeHtml(diff.path)}</code> ${escapeHtml(diff.kind)}: expected <code>${escapeHtml(formatValue(diff.expected, VALUE_CHARS))}</code>, got <code>${escapeHtml(formatValue(diff.actual, VALUE_CHARS))}</code></li>`,
+    );
   const hidden = failing.length - listed.length;
   const more = fidelity.truncated ? '<li>and more: the check stopped counting</li>' : hidden > 0 ? `<li>and ${hidden} more</li>` : '';
   return `<details class="diffs"><summary><span class="badge bad">${formatDiffCount(fidelity)}</span></summary><ul>${listed.join('')}${more}</ul></details>`;

@@ -20,10 +20,7 @@ export function renderSizeChart(payload: PayloadResult): string {
   if (rows.length === 0) return '<p class="note">No codec rows.</p>';
   const compressors = compressorNames(rows);
   const reference = rows.find((row) => row.name === payload.reference) ?? rows.find((row) => row.format === 'json');
-  const largest = Math.max(
-    payload.jsonBytes,
-    ...rows.flatMap((row) => [row.bytes ?? 0, ...Object.values(row.compressed ?? {})]),
-  );
+  const largest = Math.max(payload.jsonBytes, ...rows.flatMap((row) => [row.bytes ?? 0, ...Object.values(row.compressed ?? {})]));
   return `<div class="chart size-chart">
 ${rows.map((row) => renderSizeRow(row, compressors, reference, payload.jsonBytes, largest)).join('\n')}
 </div>`;

@@ -97,7 +97,10 @@ function renderTimeRow(row: RowResult, timing: OperationResult | undefined, refe
   const name = `<div class="name"><span class="row-name">${escapeHtml(row.name)}</span>${renderRowKind(row)}${timing ? renderTimingFacts(timing) : ''}</div>`;
   if (!timing) {
     // A codec's error is spelled out under Size already; other rows appear only here.
-    const why = row.kind === 'codec' && row.error !== undefined ? '<span class="badge err">error</span> <span class="note">not measured, see Size</span>' : renderError(row.error ?? 'not measured');
+    const why =
+      row.kind === 'codec' && row.error !== undefined
+        ? '<span class="badge err">error</span> <span class="note">not measured, see Size</span>'
+        : renderError(row.error ?? 'not measured');
     return `<div class="row time-row ${variant}">
 ${name}
 <div class="label">${why}</div>

@@ -15,7 +15,7 @@
 import type { Environment, MeasureResult, PayloadResult, Ratio, ResolvedMeasureOptions, RowResult } from '../measure/types.js';
 import { formatBytes, formatCount, formatDuration, formatNumber, formatPercent, formatRatio, isolationText } from './format.js';
 import { renderAnswer } from './html-answer.js';
-import { LISTED_ITEMS, escapeHtml } from './html-elements.js';
+import { escapeHtml, LISTED_ITEMS } from './html-elements.js';
 import { renderSizeChart } from './html-size-chart.js';
 import { STYLE } from './html-style.js';
 import { ratioScale, ratioScaleForSpan, renderRatioSvg, renderTimeChart } from './html-time-chart.js';
@@ -155,10 +155,12 @@ function renderPayloadFacts(payload: PayloadResult, options: ResolvedMeasureOpti
 /** Numbers JSON.parse rounded: the loss is in the input, before any codec, so no row can be blamed for it. */
 function renderLossyWarning(lossyNumbers: readonly LossyNumber[], count: number): string {
   if (count === 0) return '';
-  const listed = lossyNumbers.slice(0, LISTED_ITEMS).map(
-    (lossy) =>
-      `<li><code>${escapeHtml(lossy.path)}</code>: <code>${escapeHtml(lossy.text)}</code> became <code>${escapeHtml(String(lossy.value))}</code> (${escapeHtml(lossy.reason)})</li>`,
-  );
+  const listed = lossyNumbers
+    .slice(0, LISTED_ITEMS)
+    .map(
+      (lossy) =>
+        `<li><code>${escapeHtml(lossy.path)}</code>: <code>${escapeHtml(lossy.text)}</code> became <code>${escapeHtml(String(lossy.value))}</code> (${escapeHtml(lossy.reason)})</li>`,
+    );
   const more = count > LISTED_ITEMS ? `<li>and ${count - LISTED_ITEMS} more</li>` : '';
   return `<div class="warning" role="note">
 <p><strong>${count} ${count === 1 ? 'number' : 'numbers'} in this JSON lost precision when it was parsed.</strong>

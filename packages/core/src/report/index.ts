@@ -4,10 +4,10 @@
  * too). Browser-safe (no Node API): the CLI, the bench's Node and Chromium runners and a page can
  * all render with it. A subpath of its own, so a codec-only app never bundles it.
  */
-export { formatAnswer } from './answer-text.js';
+
 export type { AnswerComparison, AnswerComparisonRow, DeviceUsable } from './answer-compare.js';
 export { compareAnswers, formatAnswerComparison } from './answer-compare.js';
-export { LEGEND, fidelitySummary, formatEnvironment, formatPayload, formatResult, ratioText } from './text.js';
+export { formatAnswer } from './answer-text.js';
 export {
   describeDiffs,
   failingDiffs,
@@ -25,9 +25,10 @@ export {
   formatRatioNumber,
   formatThroughput,
   formatValue,
-  isWithinNoise,
   isolationText,
+  isWithinNoise,
 } from './format.js';
 export type { HtmlReportOptions } from './html.js';
 export { renderHtmlReport } from './html.js';
 export { escapeHtml } from './html-elements.js';
+export { fidelitySummary, formatEnvironment, formatPayload, formatResult, LEGEND, ratioText } from './text.js';

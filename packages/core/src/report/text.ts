@@ -1,7 +1,18 @@
 import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '../measure/types.js';
 import { formatAnswer } from './answer-text.js';
+import {
+  fidelityText,
+  formatCount,
+  formatDuration,
+  formatInterval,
+  formatNumber,
+  formatPercent,
+  formatRatioInterval,
+  formatRatioNumber,
+  isolationText,
+  isWithinNoise,
+} from './format.js';
 import { table } from './text-table.js';
-import { fidelityText, formatCount, isolationText, formatDuration, formatInterval, formatNumber, formatPercent, formatRatioInterval, formatRatioNumber, isWithinNoise } from './format.js';
 
 /** Plain-text tables of a result: what a terminal or a CI log shows. Browser-safe; figures as `format.ts` writes them. */
 
@@ -49,7 +60,18 @@ function timeTable(payload: PayloadResult, op: 'encode' | 'decode'): string[] {
     const [estimate, interval] = row.name === payload.reference ? ['1.00', 'reference'] : ratioText(r.vsJson);
     const wrapper = r.wrapperCost ? `${row.wraps} = ${formatRatioInterval(r.wrapperCost)}` : '';
     const rme = Number.isFinite(r.rme) ? `±${formatPercent(r.rme / 100)}` : '';
-    return [name, micros(r.median), micros(r.p75), micros(r.p99), micros(r.mean), rme, formatNumber(r.mbPerSecond), estimate, interval, ...(hasLibraries ? [wrapper] : [])];
+    return [
+      name,
+      micros(r.median),
+      micros(r.p75),
+      micros(r.p99),
+      micros(r.mean),
+      rme,
+      formatNumber(r.mbPerSecond),
+      estimate,
+      interval,
+      ...(hasLibraries ? [wrapper] : []),
+    ];
   });
   const header = [op, 'median µs', 'p75', 'p99', 'mean', 'rme', 'MB/s', '× JSON', '95 % interval', ...(hasLibraries ? ['codec ÷ library'] : [])];
   return table(header, cells, [0, 8, 9]);

@@ -4,9 +4,10 @@
  * lazily): an app that never reads a `.proto` never loads protobufjs. `inferSchema`, `toProto`
  * and `toFbs` load no format library and are in the root as well.
  */
-export type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from './types.js';
+
+export { schemaFromProto } from './from-proto.js';
 export type { InferOptions } from './infer.js';
 export { inferSchema } from './infer.js';
-export { toProto } from './to-proto.js';
 export { toFbs } from './to-fbs.js';
-export { schemaFromProto } from './from-proto.js';
+export { toProto } from './to-proto.js';
+export type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from './types.js';

@@ -1,9 +1,9 @@
 import { keepBaseField, refuseRootSwitch } from './evolution.js';
-import { NameRegistry, codeUnitOrder, describeType, pascalCase } from './names.js';
-import type { FieldDef, MessageDef, Schema, TypeRef } from './types.js';
-import { ROOT_VALUE_FIELD, findMessage } from './types.js';
+import { codeUnitOrder, describeType, NameRegistry, pascalCase } from './names.js';
 import type { KeyObservation, ObjectObservation } from './observation.js';
-import { Observation, describeSeen, looksLikeMap, merge, numberType, observe } from './observation.js';
+import { describeSeen, looksLikeMap, merge, numberType, Observation, observe } from './observation.js';
+import type { FieldDef, MessageDef, Schema, TypeRef } from './types.js';
+import { findMessage, ROOT_VALUE_FIELD } from './types.js';
 
 /** Options of `inferSchema`. */
 export interface InferOptions {
@@ -217,7 +217,24 @@ function messagesOf(type: TypeRef): string[] {
   return [];
 }
 
-const RESERVED = new Set(['syntax', 'package', 'import', 'option', 'message', 'enum', 'service', 'table', 'struct', 'namespace', 'union', 'root_type', 'include', 'attribute', 'true', 'false']);
+const RESERVED = new Set([
+  'syntax',
+  'package',
+  'import',
+  'option',
+  'message',
+  'enum',
+  'service',
+  'table',
+  'struct',
+  'namespace',
+  'union',
+  'root_type',
+  'include',
+  'attribute',
+  'true',
+  'false',
+]);
 
 /**
  * A snake_case identifier for a JSON key that protoc and flatc accept, unique within its message

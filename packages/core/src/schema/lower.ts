@@ -1,7 +1,7 @@
 import type { FormatId } from '../codec.js';
 import { NameRegistry, pascalCase } from './names.js';
-import { describeValue, isPlainObject, schemaMismatch } from './values.js';
 import type { FieldDef, MessageDef, Schema, TypeRef } from './types.js';
+import { describeValue, isPlainObject, schemaMismatch } from './values.js';
 
 /** What a schema format can express directly; everything else gets a helper message. */
 export interface WireRules {
@@ -90,8 +90,7 @@ export function lowerSchema(schema: Schema, rules: WireRules): LoweredSchema {
   const box = (type: TypeRef): TypeRef =>
     helper('box', type, type.kind === 'scalar' ? `Boxed${label(type)}` : label(type), () => [field(BOX_FIELD, 1, type, false)]);
 
-  const dynamic = (): TypeRef =>
-    helper('dynamic', { kind: 'any' }, 'Value', () => DYNAMIC_FIELDS.map(([name, type], i) => field(name, i + 1, type, true)));
+  const dynamic = (): TypeRef => helper('dynamic', { kind: 'any' }, 'Value', () => DYNAMIC_FIELDS.map(([name, type], i) => field(name, i + 1, type, true)));
 
   /** A list element or map value. */
   const element = (type: TypeRef): TypeRef => {
@@ -186,7 +185,6 @@ function toDynamicRecord(value: unknown): Record<string, unknown> | undefined {
       return undefined;
   }
 }
-
 
 /** The JSON value of a decoded dynamic record: its one set member, or null when none is set. */
 function fromDynamicRecord(record: Record<string, unknown>): unknown {

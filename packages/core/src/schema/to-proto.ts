@@ -1,6 +1,6 @@
 import { WirebenchError } from '../errors.js';
 import type { HelperRole } from './lower.js';
-import { PROTOBUF_RULES, lowerSchema } from './lower.js';
+import { lowerSchema, PROTOBUF_RULES } from './lower.js';
 import type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from './types.js';
 
 const PROTO_SCALAR: Readonly<Record<ScalarType, string>> = {

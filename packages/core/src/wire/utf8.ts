@@ -18,11 +18,12 @@
  *   bodies (`decodeLossy`).
  * - utf8/validate.ts: `invalidUtf8Offset`, where well-formed UTF-8 stops, so a refusal names the byte.
  */
-export { ASCII_ENCODE, ASCII_IN_JS, ASCII_LOOP, DECODE_IN_JS, SHORT_ENCODE } from './utf8/thresholds.js';
-export { decodeUtf8, decodeUtf8InJs, readUtf8 } from './utf8/decode.js';
-export { decodeDocument, decodeLossy, encodeUtf8 } from './utf8/document.js';
-export { SHORT_STRING, Utf8Strings } from './utf8/strings.js';
+
 export type { ItemHeads } from './utf8/batch.js';
 export { HEAD_ARRAY, HEAD_MAP, HEAD_SKIP, HEAD_STOP, HEAD_TEXT, itemHeads, Utf8Batch } from './utf8/batch.js';
+export { decodeUtf8, decodeUtf8InJs, readUtf8 } from './utf8/decode.js';
+export { decodeDocument, decodeLossy, encodeUtf8 } from './utf8/document.js';
 export { writeUtf8 } from './utf8/encode.js';
+export { SHORT_STRING, Utf8Strings } from './utf8/strings.js';
+export { ASCII_ENCODE, ASCII_IN_JS, ASCII_LOOP, DECODE_IN_JS, SHORT_ENCODE } from './utf8/thresholds.js';
 export { invalidUtf8Offset } from './utf8/validate.js';

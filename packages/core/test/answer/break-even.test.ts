@@ -71,7 +71,11 @@ describe('breakEven', () => {
 
   it('never when the row sends more bytes and is slower; 0 for JSON itself (no JS of its own)', () => {
     const row = timeUntilUsable({ bytes: 9_500, decompressMs: 0.1, decodeMs: 0.3 }, '3g-slow', 'gzip');
-    expect(breakEven({ jsBytes: 11_700, row, json }, '3g-slow')).toMatchObject({ bytesSavedPerResponse: -1_600, responsesByBytes: 'never', responsesByTime: 'never' });
+    expect(breakEven({ jsBytes: 11_700, row, json }, '3g-slow')).toMatchObject({
+      bytesSavedPerResponse: -1_600,
+      responsesByBytes: 'never',
+      responsesByTime: 'never',
+    });
     expect(breakEven({ jsBytes: 0, row: json, json }, '3g-slow')).toMatchObject({ jsDownloadMs: 0, responsesByBytes: 0, responsesByTime: 0 });
     // JSON-serializable: 'never', not Infinity.
     const be = breakEven({ jsBytes: 11_700, row, json }, '3g-slow');

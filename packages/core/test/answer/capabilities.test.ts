@@ -4,13 +4,13 @@
  * CSP without 'unsafe-eval' does), and fed a 64-bit integer past 2^53 from another writer.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { capabilitiesOf, IMPLEMENTATION_CAPABILITIES, isReadable, needsSharedSchema } from '../../src/answer/capabilities.js';
 import type { FormatId } from '../../src/codec.js';
 import { FORMATS } from '../../src/codec.js';
 import { createCodec } from '../../src/create-codec.js';
 import { IMPLEMENTATIONS } from '../../src/implementations.js';
 import { orderBatch, seededRandom } from '../../src/samples.js';
 import { inferSchema } from '../../src/schema/infer.js';
-import { IMPLEMENTATION_CAPABILITIES, capabilitiesOf, isReadable, needsSharedSchema } from '../../src/answer/capabilities.js';
 import { ForbiddenFunction } from '../support/generated-code.js';
 
 const SAMPLE = orderBatch(seededRandom(7), 30);

@@ -1,13 +1,13 @@
 /** answer/facts.ts: a measured result row becomes the ranking's facts, field by field. */
 import { describe, expect, it } from 'vitest';
-import { measure } from '../../src/measure/engine.js';
-import { streamGzip } from '../../src/measure/compress.js';
-import type { RowResult } from '../../src/measure/types.js';
-import { jsonCodec } from '../../src/formats/json/codec.js';
-import { msgpackCodec } from '../../src/formats/msgpack/codec.js';
-import { orderBatch, seededRandom } from '../../src/samples.js';
 import { rowFacts } from '../../src/answer/facts.js';
 import { rank } from '../../src/answer/rank.js';
+import { jsonCodec } from '../../src/formats/json/codec.js';
+import { msgpackCodec } from '../../src/formats/msgpack/codec.js';
+import { streamGzip } from '../../src/measure/compress.js';
+import { measure } from '../../src/measure/engine.js';
+import type { RowResult } from '../../src/measure/types.js';
+import { orderBatch, seededRandom } from '../../src/samples.js';
 
 const codecRow = (over: Partial<RowResult>): RowResult => ({ name: 'msgpack', kind: 'codec', format: 'msgpack', implementation: 'wirebench', ...over });
 
@@ -27,7 +27,12 @@ describe('rowFacts', () => {
     expect(msgpack).toMatchObject({
       name: 'msgpack',
       jsBytes: 7_871,
-      figures: { bytes: msgpackRow?.bytes, compressed: { gzip: msgpackRow?.compressed?.['gzip'] }, decompressMs: { gzip: 0.05 }, decodeMs: msgpackRow?.decode?.median },
+      figures: {
+        bytes: msgpackRow?.bytes,
+        compressed: { gzip: msgpackRow?.compressed?.['gzip'] },
+        decompressMs: { gzip: 0.05 },
+        decodeMs: msgpackRow?.decode?.median,
+      },
     });
     expect(json?.figures?.bytes).toBe(jsonRow?.bytes);
     const ranking = rank(facts, { network: '4g', served: 'gzip' });
@@ -39,7 +44,14 @@ describe('rowFacts', () => {
       codecRow({
         bytes: 10,
         decode: { median: 1 } as RowResult['decode'],
-        fidelity: { ok: false, truncated: false, diffs: [{ path: '$.b', kind: 'value', expected: 1, actual: 2 }, { path: '$', kind: 'order' }] },
+        fidelity: {
+          ok: false,
+          truncated: false,
+          diffs: [
+            { path: '$.b', kind: 'value', expected: 1, actual: 2 },
+            { path: '$', kind: 'order' },
+          ],
+        },
       }),
       { jsBytes: 100 },
     );

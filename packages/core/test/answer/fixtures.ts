@@ -1,6 +1,7 @@
 /** Rows of facts for the ranking's tests: figures chosen so the arithmetic is easy to follow. */
-import type { FormatId } from '../../src/codec.js';
+
 import type { RowFacts } from '../../src/answer/facts.js';
+import type { FormatId } from '../../src/codec.js';
 import { rowName } from '../../src/implementations.js';
 
 /** A row that round-trips, measured with gzip and brotli, with `over` on top. */

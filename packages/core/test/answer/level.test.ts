@@ -4,9 +4,9 @@
  * both reasons; rows apart, or without shared rounds, are never called level.
  */
 import { describe, expect, it } from 'vitest';
+import { rowFacts } from '../../src/answer/facts.js';
 import type { LevelInput } from '../../src/answer/level.js';
 import { LEVEL_SHARE, levelPartners, roundWins } from '../../src/answer/level.js';
-import { rowFacts } from '../../src/answer/facts.js';
 import { rank } from '../../src/answer/rank.js';
 import type { TimeUntilUsable } from '../../src/answer/time-until-usable.js';
 import type { RowResult } from '../../src/measure/types.js';
@@ -17,7 +17,11 @@ function time(fixed: number, decodeMs: number): TimeUntilUsable {
   return { network: '4g', served: 'none', bytes: 1, latencyMs: fixed, downloadMs: 0, transferMs: fixed, decompressMs: 0, decodeMs, totalMs: fixed + decodeMs };
 }
 
-const input = (name: string, fixed: number, rounds: number[]): LevelInput => ({ name, time: time(fixed, [...rounds].sort((a, b) => a - b)[rounds.length >> 1] as number), decodeRoundsMs: rounds });
+const input = (name: string, fixed: number, rounds: number[]): LevelInput => ({
+  name,
+  time: time(fixed, [...rounds].sort((a, b) => a - b)[rounds.length >> 1] as number),
+  decodeRoundsMs: rounds,
+});
 
 describe('roundWins', () => {
   it('counts the rounds each was as fast or faster in, transfer and decompression included, a tie for both', () => {
@@ -43,7 +47,10 @@ describe('levelPartners', () => {
     // One flip in eight rounds is below the bar.
     expect(levelPartners([rows[0] as LevelInput, input('b', 10, [0.9, 1.1, 1.1, 1.1, 1.1, 1.1, 1.1, 1.1])])).toEqual([[], []]);
     // Equal in every round: level.
-    expect(levelPartners([rows[0] as LevelInput, input('b', 10, [1, 1, 1, 1, 1, 1, 1, 1])])).toEqual([[{ name: 'b', flipped: 8, rounds: 8 }], [{ name: 'a', flipped: 8, rounds: 8 }]]);
+    expect(levelPartners([rows[0] as LevelInput, input('b', 10, [1, 1, 1, 1, 1, 1, 1, 1])])).toEqual([
+      [{ name: 'b', flipped: 8, rounds: 8 }],
+      [{ name: 'a', flipped: 8, rounds: 8 }],
+    ]);
   });
 
   it('leaves to the medians a pair where the row ranked first lost most rounds (the pooled median leaned on a fast round)', () => {
@@ -55,7 +62,10 @@ describe('levelPartners', () => {
 
 describe('rank with the rounds', () => {
   const rounds = (ms: number[]) => ({ decodeRoundsMs: ms });
-  const withRounds = (r: ReturnType<typeof row>, ms: number[]) => ({ ...r, figures: { ...r.figures!, ...rounds(ms), decodeMs: [...ms].sort((a, b) => a - b)[ms.length >> 1] as number } });
+  const withRounds = (r: ReturnType<typeof row>, ms: number[]) => ({
+    ...r,
+    figures: { ...r.figures!, ...rounds(ms), decodeMs: [...ms].sort((a, b) => a - b)[ms.length >> 1] as number },
+  });
 
   it('keeps the order of the medians and says in both reasons that two rows are level', () => {
     // Same gzip bytes and decompression: only the decode differs, and it crosses over in 2 of 5 rounds.
@@ -82,8 +92,28 @@ describe('rank with the rounds', () => {
 
 describe('rowFacts', () => {
   it("carries the decode's round medians for the level test", () => {
-    const op = { median: 0.3, p75: 0.31, p99: 0.4, mean: 0.3, min: 0.29, rme: 1, samples: 5, callsPerSample: 10, mbPerSecond: 1, roundMedians: [0.29, 0.3, 0.31] };
-    const result: RowResult = { name: 'msgpack', kind: 'codec', format: 'msgpack', implementation: 'wirebench', bytes: 100, fidelity: { ok: true, diffs: [] }, encode: op, decode: op } as unknown as RowResult;
+    const op = {
+      median: 0.3,
+      p75: 0.31,
+      p99: 0.4,
+      mean: 0.3,
+      min: 0.29,
+      rme: 1,
+      samples: 5,
+      callsPerSample: 10,
+      mbPerSecond: 1,
+      roundMedians: [0.29, 0.3, 0.31],
+    };
+    const result: RowResult = {
+      name: 'msgpack',
+      kind: 'codec',
+      format: 'msgpack',
+      implementation: 'wirebench',
+      bytes: 100,
+      fidelity: { ok: true, diffs: [] },
+      encode: op,
+      decode: op,
+    } as unknown as RowResult;
     expect(rowFacts(result, { jsBytes: 1 }).figures?.decodeRoundsMs).toEqual([0.29, 0.3, 0.31]);
   });
 });

@@ -3,8 +3,8 @@
  * an unknown id is refused with the ids there are.
  */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_NETWORK_IDS, findNetworkPreset, NETWORK_PRESETS, NETWORK_ROLES, NETWORK_SOURCE } from '../../src/answer/networks.js';
 import { WirebenchError } from '../../src/errors.js';
-import { DEFAULT_NETWORK_IDS, NETWORK_PRESETS, NETWORK_ROLES, NETWORK_SOURCE, findNetworkPreset } from '../../src/answer/networks.js';
 
 /**
  * WebPageTest's www/settings/connectivity.ini.sample (commit a7cf6a7742c9e93cf0c06ee6b58a608adb223f20),

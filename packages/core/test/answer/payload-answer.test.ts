@@ -8,14 +8,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerPayload, withAnswers } from '../../src/answer/payload-answer.js';
 import { BUNDLE_GZIP_BYTES } from '../../src/answer/bundle-sizes.js';
 import { findNetworkPreset } from '../../src/answer/networks.js';
+import { answerPayload, withAnswers } from '../../src/answer/payload-answer.js';
+import { FORMATS } from '../../src/codec.js';
 import { measure } from '../../src/measure/engine.js';
 import { planPayload } from '../../src/measure/plan.js';
 import type { MeasureResult, PayloadResult } from '../../src/measure/types.js';
 import { nodeCompressors } from '../../src/node/environment.js';
-import { FORMATS } from '../../src/codec.js';
 import { orderBatch, seededRandom } from '../../src/samples.js';
 import { CORPUS_DIR, withCorpus } from '../support/paths.js';
 

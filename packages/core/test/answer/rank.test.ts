@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FormatId } from '../../src/codec.js';
+import { IMPLEMENTATION_CAPABILITIES } from '../../src/answer/capabilities.js';
 import type { Constraints } from '../../src/answer/constraints.js';
 import { constraintExclusions, resolveConstraints } from '../../src/answer/constraints.js';
 import type { RowFacts } from '../../src/answer/facts.js';
@@ -13,7 +13,7 @@ import { NETWORK_PRESETS } from '../../src/answer/networks.js';
 import { rank } from '../../src/answer/rank.js';
 import { SERVED_ENCODINGS } from '../../src/answer/served.js';
 import { rowTimeUntilUsable } from '../../src/answer/time-until-usable.js';
-import { IMPLEMENTATION_CAPABILITIES } from '../../src/answer/capabilities.js';
+import type { FormatId } from '../../src/codec.js';
 import { ROWS, row } from './fixtures.js';
 
 const names = (rows: readonly { name: string }[]): string[] => rows.map((r) => r.name);
@@ -70,11 +70,16 @@ describe('rank', () => {
       ['protobuf (protobufjs)', ['needs-eval']],
       ['flatbuffers', ['needs-eval']],
     ]);
-    expect(noEval.excluded[1]?.reason).toBe(`protobuf (protobufjs): needs eval (new Function) under a no-eval CSP: ${IMPLEMENTATION_CAPABILITIES['protobuf/protobufjs']?.evalWhy}`);
+    expect(noEval.excluded[1]?.reason).toBe(
+      `protobuf (protobufjs): needs eval (new Function) under a no-eval CSP: ${IMPLEMENTATION_CAPABILITIES['protobuf/protobufjs']?.evalWhy}`,
+    );
     // The winner changes as the figures say: protobuf was first; without it, the next fastest is.
     expect(free.ranked[0]?.name).toBe('protobuf');
     expect(noEval.ranked[0]?.name).toBe(free.ranked.find((r) => !['protobuf', 'protobuf (protobufjs)', 'flatbuffers'].includes(r.name))?.name);
-    const interpreted = rank(ROWS.map((r) => (r.name === 'protobuf' ? { ...r, interpreted: true } : r)), { network: '3g-slow', served: 'gzip', noEval: true });
+    const interpreted = rank(
+      ROWS.map((r) => (r.name === 'protobuf' ? { ...r, interpreted: true } : r)),
+      { network: '3g-slow', served: 'gzip', noEval: true },
+    );
     expect(interpreted.ranked[0]?.name).toBe('protobuf');
   });
 
@@ -107,7 +112,10 @@ describe('rank', () => {
 
   it('changing the network can change the winner, as the figures say', () => {
     // Fewer bytes, slower decode: protobuf saves 2,000 B a response and loses 2.7 ms decoding.
-    const rows: RowFacts[] = [row('json', 'wirebench', { gzip: 8_000, decodeMs: 0.3 }), row('protobuf', 'wirebench', { gzip: 6_000, decodeMs: 3, jsBytes: 11_702 })];
+    const rows: RowFacts[] = [
+      row('json', 'wirebench', { gzip: 8_000, decodeMs: 0.3 }),
+      row('protobuf', 'wirebench', { gzip: 6_000, decodeMs: 3, jsBytes: 11_702 }),
+    ];
     // 2,000 B take 40 ms on 3G Slow (400 Kbps) and 0.8 ms on FIOS (20 Mbps).
     expect(rank(rows, { network: '3g-slow', served: 'gzip' }).ranked.map((r) => r.name)).toEqual(['protobuf', 'json']);
     expect(rank(rows, { network: 'fios', served: 'gzip' }).ranked.map((r) => r.name)).toEqual(['json', 'protobuf']);
@@ -132,9 +140,14 @@ describe('rank', () => {
       "json: 560 ms until usable on 3G Slow with gzip, the reference; no JS to ship (the platform's JSON.parse)",
     ]);
     expect(ranking.ranked[0]?.breakEven).toMatchObject({ bytesSavedPerResponse: 1_200, responsesByBytes: 10, jsDownloadMs: 240, responsesByTime: 11 });
-    const same = rank([rows[0] as RowFacts, row('msgpack', 'wirebench', { gzip: 6_800, decodeMs: 0.3, jsBytes: 12_000 })], { network: '3g-slow', served: 'gzip' });
+    const same = rank([rows[0] as RowFacts, row('msgpack', 'wirebench', { gzip: 6_800, decodeMs: 0.3, jsBytes: 12_000 })], {
+      network: '3g-slow',
+      served: 'gzip',
+    });
     // The same decode: no device clause, and bytes and time repay the JS alike.
-    expect(same.ranked[0]?.reason).toBe('msgpack: 536 ms until usable on 3G Slow with gzip, 24.0 ms sooner than JSON: 1,200 B less to transfer; repays its 12,000 B of JS after 10 responses');
+    expect(same.ranked[0]?.reason).toBe(
+      'msgpack: 536 ms until usable on 3G Slow with gzip, 24.0 ms sooner than JSON: 1,200 B less to transfer; repays its 12,000 B of JS after 10 responses',
+    );
   });
 
   it('breaks ties by fewer bytes, then less JS, then the name', () => {
@@ -157,7 +170,10 @@ describe('rank', () => {
   });
 
   it('leaves out a row without figures for the served encoding, and one that was not measured', () => {
-    const noBrotli: RowFacts = { ...row('msgpack', 'wirebench'), figures: { bytes: 40_000, compressed: { gzip: 7_000 }, decompressMs: { gzip: 0.1 }, decodeMs: 0.4 } };
+    const noBrotli: RowFacts = {
+      ...row('msgpack', 'wirebench'),
+      figures: { bytes: 40_000, compressed: { gzip: 7_000 }, decompressMs: { gzip: 0.1 }, decodeMs: 0.4 },
+    };
     const failed: RowFacts = { ...row('cbor', 'wirebench'), figures: undefined, error: 'cbor: refused the payload' };
     const ranking = rank([ROWS[0] as RowFacts, noBrotli, failed], { network: '4g', served: 'brotli' });
     expect(names(ranking.ranked)).toEqual(['json']);
@@ -189,7 +205,10 @@ describe('rank, on any figures and constraints (property)', () => {
   });
   const factsArb = fc
     .tuple(
-      fc.subarray(IMPLS.filter((i) => i.format !== 'json'), { minLength: 0 }),
+      fc.subarray(
+        IMPLS.filter((i) => i.format !== 'json'),
+        { minLength: 0 },
+      ),
       fc.array(
         fc.record({
           bytes: fc.integer({ min: 0, max: 200_000 }),

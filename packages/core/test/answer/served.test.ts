@@ -1,7 +1,7 @@
 /** answer/served.ts: a row's figures for the encoding the server sends, or why they are missing. */
 import { describe, expect, it } from 'vitest';
-import { WirebenchError } from '../../src/errors.js';
 import { SERVED_ENCODINGS, servedParts } from '../../src/answer/served.js';
+import { WirebenchError } from '../../src/errors.js';
 
 const FIGURES = { bytes: 41_000, compressed: { gzip: 7_900, brotli: 7_100 }, decompressMs: { gzip: 0.12, brotli: 0.15 }, decodeMs: 0.3 };
 
@@ -14,7 +14,9 @@ describe('servedParts', () => {
   });
 
   it('says which figure is missing', () => {
-    expect(() => servedParts({ ...FIGURES, compressed: { gzip: 7_900 } }, 'brotli')).toThrow(/no brotli size: the runtime that measured this row had no brotli compressor/);
+    expect(() => servedParts({ ...FIGURES, compressed: { gzip: 7_900 } }, 'brotli')).toThrow(
+      /no brotli size: the runtime that measured this row had no brotli compressor/,
+    );
     expect(() => servedParts({ bytes: 1, compressed: { gzip: 1 }, decodeMs: 1 }, 'gzip')).toThrow(/no gzip decompression time/);
     expect(() => servedParts(FIGURES, 'zstd' as never)).toThrow(/no served encoding "zstd"/);
   });
@@ -22,6 +24,8 @@ describe('servedParts', () => {
   it('refuses negative or non-finite figures', () => {
     expect(() => servedParts({ ...FIGURES, decodeMs: -1 }, 'none')).toThrow(WirebenchError);
     expect(() => servedParts({ ...FIGURES, bytes: Number.NaN }, 'none')).toThrow(/bytes must be a finite number ≥ 0, got NaN/);
-    expect(() => servedParts({ ...FIGURES, decompressMs: { gzip: Infinity } }, 'gzip')).toThrow(/gzip decompression ms must be a finite number ≥ 0, got Infinity/);
+    expect(() => servedParts({ ...FIGURES, decompressMs: { gzip: Infinity } }, 'gzip')).toThrow(
+      /gzip decompression ms must be a finite number ≥ 0, got Infinity/,
+    );
   });
 });

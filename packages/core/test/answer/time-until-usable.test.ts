@@ -4,11 +4,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { WirebenchError } from '../../src/errors.js';
 import type { NetworkPreset } from '../../src/answer/networks.js';
-import { NETWORK_PRESETS, findNetworkPreset } from '../../src/answer/networks.js';
+import { findNetworkPreset, NETWORK_PRESETS } from '../../src/answer/networks.js';
 import { SERVED_ENCODINGS } from '../../src/answer/served.js';
 import { downloadMs, rowTimeUntilUsable, timeUntilUsable, timeUntilUsableAcross, transfer } from '../../src/answer/time-until-usable.js';
+import { WirebenchError } from '../../src/errors.js';
 
 const ms = fc.double({ min: 0, max: 10_000, noNaN: true, noDefaultInfinity: true });
 const bytes = fc.integer({ min: 0, max: 100_000_000 });
@@ -16,7 +16,16 @@ const preset = fc.constantFrom(...NETWORK_PRESETS);
 const served = fc.constantFrom(...SERVED_ENCODINGS);
 
 /** A custom link: WebPageTest's `custom` connectivity takes any bandwidth and RTT. */
-const link = (downloadBps: number, rttMs: number): NetworkPreset => ({ id: 'custom', source: 'custom', label: 'custom', name: 'custom', kind: 'fixed', downloadBps, uploadBps: downloadBps, rttMs });
+const link = (downloadBps: number, rttMs: number): NetworkPreset => ({
+  id: 'custom',
+  source: 'custom',
+  label: 'custom',
+  name: 'custom',
+  kind: 'fixed',
+  downloadBps,
+  uploadBps: downloadBps,
+  rttMs,
+});
 
 describe('transfer', () => {
   it('is one round trip plus bytes × 8 / download bandwidth', () => {

@@ -22,13 +22,18 @@ describe('verdict', () => {
 
   it('says to stay with JSON when JSON is first, and that nothing meets constraints that rule out every row', () => {
     const slow = ROWS.map((r) => (r.format === 'json' ? r : { ...r, figures: { ...r.figures!, decodeMs: 1_000 } }));
-    expect(verdict(rank(slow, { network: 'cable', served: 'gzip' }))).toBe('Stay with JSON on Cable with gzip: no format that meets your constraints is usable sooner.');
+    expect(verdict(rank(slow, { network: 'cable', served: 'gzip' }))).toBe(
+      'Stay with JSON on Cable with gzip: no format that meets your constraints is usable sooner.',
+    );
     const lossy = ROWS.map((r) => ({ ...r, fidelity: { ok: false, firstDiff: { path: '$.id', kind: 'value' as const } } }));
     expect(verdict(rank(lossy, { network: '4g', served: 'none' }))).toBe('No row meets these constraints on 4G uncompressed: see why below.');
   });
 
   it('names the rows level with the first, one, or several with commas', () => {
-    const rounds = (r: ReturnType<typeof row>, ms: number[]) => ({ ...r, figures: { ...r.figures!, decodeRoundsMs: ms, decodeMs: [...ms].sort((a, b) => a - b)[ms.length >> 1] as number } });
+    const rounds = (r: ReturnType<typeof row>, ms: number[]) => ({
+      ...r,
+      figures: { ...r.figures!, decodeRoundsMs: ms, decodeMs: [...ms].sort((a, b) => a - b)[ms.length >> 1] as number },
+    });
     const even = [0.3, 0.3, 0.3, 0.3];
     const rows = [
       rounds(row('json', 'wirebench', { gzip: 7_000 }), even),

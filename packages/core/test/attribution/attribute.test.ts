@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Attribution } from '../../src/attribution/index.js';
+import { ATTRIBUTED_FORMATS, attribute, attributeFormats, compareAttributions } from '../../src/attribution/index.js';
 import type { Codec, FormatId } from '../../src/codec.js';
 import { createCodec } from '../../src/create-codec.js';
 import { WirebenchError } from '../../src/errors.js';
-import type { Attribution } from '../../src/attribution/index.js';
-import { ATTRIBUTED_FORMATS, attribute, attributeFormats, compareAttributions } from '../../src/attribution/index.js';
 import { inferSchema } from '../../src/schema/infer.js';
 import type { Schema } from '../../src/schema/types.js';
 import { canonicalCases } from '../support/canonical.js';
@@ -93,7 +93,10 @@ describe('attribution adds up to the encoded size', () => {
 
   it('the canonical payloads, with the inferred schema and with canonical.proto', async () => {
     for (const { shape, value, schema } of canonicalCases()) {
-      for (const [name, s] of [['inferred', inferSchema(value)], ['canonical.proto', schema]] as const) {
+      for (const [name, s] of [
+        ['inferred', inferSchema(value)],
+        ['canonical.proto', schema],
+      ] as const) {
         const attributions = checkValue(value, s, await codecsFor(s));
         expect(attributions.length, `${shape} ${name}`).toBe(ATTRIBUTED_FORMATS.length);
       }
@@ -101,7 +104,10 @@ describe('attribution adds up to the encoded size', () => {
   });
 
   it('a schema inferred from other samples', async () => {
-    const samples = [{ id: 1, tags: ['a'], geo: null }, { id: 2, name: 'x', tags: [], extra: { deep: [1.5, 'mixed', null, [true]] } }];
+    const samples = [
+      { id: 1, tags: ['a'], geo: null },
+      { id: 2, name: 'x', tags: [], extra: { deep: [1.5, 'mixed', null, [true]] } },
+    ];
     const schema = inferSchema(samples[0], { moreSamples: samples.slice(1) });
     const codecs = await codecsFor(schema);
     for (const sample of samples) checkValue(sample, schema, codecs);

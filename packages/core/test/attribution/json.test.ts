@@ -1,8 +1,9 @@
 /** JSON's bytes by kind: quoted keys, literals, and `{}[],:` at the paths the attribution rules name. */
+
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { attribute } from '../../src/attribution/index.js';
 import { jsonStringSize } from '../../src/attribution/text-size.js';
-import fc from 'fast-check';
 import { splits } from './support.js';
 
 describe('json attribution', () => {
@@ -25,11 +26,17 @@ describe('json attribution', () => {
 
   it('sizes strings as JSON.stringify writes them, in UTF-8', () => {
     const encoder = new TextEncoder();
-    const unit = fc.oneof(fc.string({ unit: 'binary', maxLength: 1 }), fc.integer({ min: 0, max: 0xffff }).map((u) => String.fromCharCode(u)));
+    const unit = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 1 }),
+      fc.integer({ min: 0, max: 0xffff }).map((u) => String.fromCharCode(u)),
+    );
     fc.assert(
-      fc.property(fc.array(unit, { maxLength: 20 }).map((units) => units.join('')), (text) => {
-        expect(jsonStringSize(text)).toBe(encoder.encode(JSON.stringify(text)).length);
-      }),
+      fc.property(
+        fc.array(unit, { maxLength: 20 }).map((units) => units.join('')),
+        (text) => {
+          expect(jsonStringSize(text)).toBe(encoder.encode(JSON.stringify(text)).length);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_BUNDLE_BUDGET_KB } from '../../src/answer/constraints.js';
 import { parseCliArgs } from '../../src/cli/args.js';
-import { MAX_ROUNDS, MAX_ROUND_TIME_MS, UsageError } from '../../src/node/usage.js';
+import { MAX_ROUND_TIME_MS, MAX_ROUNDS, UsageError } from '../../src/node/usage.js';
 
 const EDGES = ['0', '-0', '1', '3', '1e3', '1e306', '1e308', '1e309', 'NaN', 'Infinity', '-1', '0x10', '', ' ', '2.5', '.5', '5.', '1e-400'];
 
@@ -55,7 +55,10 @@ describe.each(OPTIONS)('$option', ({ option, read, min, max }) => {
       fc.tuple(fc.nat(999), fc.integer({ min: -400, max: 400 })).map(([m, e]) => `${m}e${e}`),
       fc.string({ maxLength: 8 }),
     );
-    fc.assert(fc.property(decimal, (text) => check(text)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(decimal, (text) => check(text)),
+      { numRuns: 1000 },
+    );
   });
 });
 

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findNetworkPreset } from '../../src/answer/networks.js';
 import { withAnswers } from '../../src/answer/payload-answer.js';
-import { FORMATS } from '../../src/codec.js';
-import { IMPLEMENTATIONS } from '../../src/implementations.js';
 import { CLI_OPTIONS } from '../../src/cli/args.js';
 import type { CliResult } from '../../src/cli/main.js';
+import { FORMATS } from '../../src/codec.js';
+import { IMPLEMENTATIONS } from '../../src/implementations.js';
 import { formatBytes } from '../../src/report/format.js';
 import { inferSchema } from '../../src/schema/infer.js';
 import { toFbs } from '../../src/schema/to-fbs.js';
@@ -236,7 +236,9 @@ describe('wirebench on a payload', () => {
   it('without the simdjson addon, measures every other format and says why simdjson is not measured', () => {
     const scratch = join(dir, 'no-simdjson');
     const core = installWithoutSimdjson(scratch);
-    const run = wirebench([order, '--json', '--formats', 'json,simdjson,msgpack', '--implementations', 'wirebench', ...FAST], { bin: join(core, 'bin/wirebench.js') });
+    const run = wirebench([order, '--json', '--formats', 'json,simdjson,msgpack', '--implementations', 'wirebench', ...FAST], {
+      bin: join(core, 'bin/wirebench.js'),
+    });
     expect(run.status).toBe(0);
     const result = JSON.parse(run.stdout) as CliResult;
     expect(result.payloads[0]?.rows.map((row) => row.name)).toEqual(['json', 'msgpack']);
@@ -270,7 +272,9 @@ describe('wirebench --implementations', () => {
     expect((JSON.parse(run.stdout) as CliResult).payloads[0]?.rows.map((row) => row.name)).toEqual(['json', 'msgpack (msgpackr)']);
     const bad = wirebench([order, '--implementations', 'msgpack-lite']);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/--implementations: unknown implementation "msgpack-lite"; expected all, or some of wirebench, @msgpack\/msgpack, msgpackr, cbor-x, protobufjs, flatbuffers/);
+    expect(bad.stderr).toMatch(
+      /--implementations: unknown implementation "msgpack-lite"; expected all, or some of wirebench, @msgpack\/msgpack, msgpackr, cbor-x, protobufjs, flatbuffers/,
+    );
   });
 });
 
@@ -298,7 +302,8 @@ describe('wirebench answers which format to speak', () => {
     expect(ranked.map((r) => r.name)).toEqual(expect.arrayContaining(['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers']));
     for (let i = 1; i < ranked.length; i++) expect(ranked[i]!.ms).toBeGreaterThanOrEqual(ranked[i - 1]!.ms - 0.01 * ranked[i]!.ms);
     expect(ranked.find((r) => r.name === 'json')?.why).toMatch(/^the reference; no JS to ship/);
-    for (const r of ranked.filter((row) => row.name !== 'json')) expect(r.why).toMatch(/^[\d.,]+ (µs|ms) (sooner|later) than JSON: [\d,]+ B (less|more) to transfer/);
+    for (const r of ranked.filter((row) => row.name !== 'json'))
+      expect(r.why).toMatch(/^[\d.,]+ (µs|ms) (sooner|later) than JSON: [\d,]+ B (less|more) to transfer/);
     const simdjson = lines.find((line) => line.startsWith('  simdjson  '));
     if (simdjson) expect(simdjson).toBe('  simdjson  runs in Node only (a native addon): no page or app can load it');
 
@@ -325,7 +330,11 @@ describe('wirebench answers which format to speak', () => {
     }
     expect(rows.find((m) => m[1] === 'json')?.[6]).toBe('—');
     expect(run.stdout).toMatch(/^bytes by path: JSON vs (msgpack|cbor|protobuf|flatbuffers) \(best-ranked: /m);
-    for (const line of lines.slice(heading, lines.findIndex((l) => l.startsWith('size ')))) expect([...line].length, line).toBeLessThanOrEqual(100);
+    for (const line of lines.slice(
+      heading,
+      lines.findIndex((l) => l.startsWith('size ')),
+    ))
+      expect([...line].length, line).toBeLessThanOrEqual(100);
   });
 
   it('--json holds every payload’s answer, each time until usable the sum of its parts; --html shows the ranking and stacked bars', () => {
@@ -337,7 +346,15 @@ describe('wirebench answers which format to speak', () => {
     const answer = payload.answer!;
     expect(answer.networks).toEqual(['3g-slow', '4g', 'cable', 'lte']);
     expect(answer.served).toEqual(['none', 'gzip', 'brotli']);
-    expect(answer.ranking.constraints).toEqual({ network: 'lte', served: 'gzip', bundleBudgetBytes: null, noEval: false, exactInt64: false, readableTraffic: false, sharedSchemaOk: true });
+    expect(answer.ranking.constraints).toEqual({
+      network: 'lte',
+      served: 'gzip',
+      bundleBudgetBytes: null,
+      noEval: false,
+      exactInt64: false,
+      readableTraffic: false,
+      sharedSchemaOk: true,
+    });
     expect(answer.rows.map((row) => row.name)).toEqual(payload.rows.filter((row) => row.kind === 'codec').map((row) => row.name));
     for (const row of answer.rows) {
       const measured = payload.rows.find((r) => r.name === row.name)!;
@@ -354,13 +371,15 @@ describe('wirebench answers which format to speak', () => {
     const { ranked } = answer.ranking;
     expect(ranked.length).toBeGreaterThanOrEqual(5);
     for (let i = 1; i < ranked.length; i++) expect(ranked[i]!.timeUntilUsable.totalMs).toBeGreaterThanOrEqual(ranked[i - 1]!.timeUntilUsable.totalMs);
-    for (const r of ranked) expect(r.timeUntilUsable).toEqual(answer.rows.find((row) => row.name === r.name)!.usable.find((t) => t.network === 'lte' && t.served === 'gzip'));
+    for (const r of ranked)
+      expect(r.timeUntilUsable).toEqual(answer.rows.find((row) => row.name === r.name)!.usable.find((t) => t.network === 'lte' && t.served === 'gzip'));
 
     const page = readFileSync(html, 'utf8');
     expect(page).toContain('<h3>Ranking <span class="h-note">time until usable on LTE (12 Mbps, 70ms RTT) with gzip, fastest first</span></h3>');
     const names = [...page.matchAll(/<span class="ranked-name">([^<]+(?:<wbr>[^<]+)*)<\/span>/g)].map((m) => m[1]!.replace(/<wbr>/g, ''));
     expect(names).toEqual(ranked.map((r) => r.name));
-    for (const label of ['3G Slow (400 Kbps, 400ms RTT)', '4G (9 Mbps, 170ms RTT)', 'Cable (5/1 Mbps 28ms RTT)', 'LTE (12 Mbps, 70ms RTT)']) expect(page).toContain(`<h4>${label}</h4>`);
+    for (const label of ['3G Slow (400 Kbps, 400ms RTT)', '4G (9 Mbps, 170ms RTT)', 'Cable (5/1 Mbps 28ms RTT)', 'LTE (12 Mbps, 70ms RTT)'])
+      expect(page).toContain(`<h4>${label}</h4>`);
     expect(page.match(/<div class="stack" /g)).toHaveLength(answer.rows.length * 4);
     expect(page.match(/<span class="part part-transfer" /g)).toHaveLength(answer.rows.length * 4);
     expect(page.match(/<span class="part part-decode" /g)).toHaveLength(answer.rows.length * 4);
@@ -382,11 +401,15 @@ describe('wirebench answers which format to speak', () => {
     for (const [name, bytes] of js) {
       const over = bytes !== null && bytes > 10_000;
       expect(exclusions.get(name)?.some((e) => e.code === 'over-budget') ?? false, name).toBe(over);
-      if (over) expect(exclusions.get(name)?.find((e) => e.code === 'over-budget')?.message).toBe(`${formatBytes(bytes)} of JS over a ${formatBytes(10_000)} budget`);
+      if (over)
+        expect(exclusions.get(name)?.find((e) => e.code === 'over-budget')?.message).toBe(`${formatBytes(bytes)} of JS over a ${formatBytes(10_000)} budget`);
     }
     const needsEval = ['protobuf', 'flatbuffers', 'protobuf (protobufjs)', 'flatbuffers (flatbuffers)'];
     for (const name of needsEval) {
-      expect(exclusions.get(name)?.map((e) => e.code), name).toContain('needs-eval');
+      expect(
+        exclusions.get(name)?.map((e) => e.code),
+        name,
+      ).toContain('needs-eval');
     }
     // Ranked: exactly the rows within the budget that need no eval (simdjson, Node only, has no JS size).
     const expected = [...js].filter(([name, bytes]) => bytes !== null && bytes <= 10_000 && !needsEval.includes(name)).map(([name]) => name);
@@ -431,7 +454,10 @@ describe('wirebench on bad input', () => {
       [[join(dir, 'missing.json')], /^wirebench: .*missing\.json: no such file or folder$/],
       [[empty], /^wirebench: .*empty: the folder holds no \.json file$/],
       [[bad], /^wirebench: .*bad\.json: invalid JSON at line 2, column 14: expected a JSON value, found ','$/],
-      [[order, '--formats', 'json,yaml'], /^wirebench: --formats: unknown format "yaml"; choose from json, simdjson, msgpack, cbor, protobuf, flatbuffers \(see wirebench --help\)$/],
+      [
+        [order, '--formats', 'json,yaml'],
+        /^wirebench: --formats: unknown format "yaml"; choose from json, simdjson, msgpack, cbor, protobuf, flatbuffers \(see wirebench --help\)$/,
+      ],
       [[order, '--frobnicate'], /^wirebench: Unknown option '--frobnicate' \(see wirebench --help\)$/],
       [[order, '--rounds', 'two'], /^wirebench: --rounds must be a number ≥ 3, got "two"/],
       [[], /^wirebench: no input: name one or more \.json files or folders/],

@@ -28,18 +28,34 @@ const EDGE_CASES: ReadonlyArray<readonly [string, unknown]> = [
   ['a null root', null],
   ['an empty object', {}],
   ['an empty array', []],
-  ['GeoJSON-like nested lists', { type: 'Polygon', coordinates: [[[-65.6, 43.4], [-65.7, 43.5]], []] }],
-  ['keys absent, null, or both', [{ a: 1, b: null, c: [1], d: null }, { a: null, c: null, d: 'x' }, { a: 2, b: 3 }]],
+  [
+    'GeoJSON-like nested lists',
+    {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-65.6, 43.4],
+          [-65.7, 43.5],
+        ],
+        [],
+      ],
+    },
+  ],
+  [
+    'keys absent, null, or both',
+    [
+      { a: 1, b: null, c: [1], d: null },
+      { a: null, c: null, d: 'x' },
+      { a: 2, b: 3 },
+    ],
+  ],
   ['lists that are absent, null or empty', [{ tags: ['x'] }, { tags: [] }, {}, { tags: null }]],
   ['user types named like helper types', { Value: { x: 1 }, ListOfInt32: { y: [[1]] }, value: [[[1]]], values: { '1': [2], '2': [] } }],
   // Within simdjson's range: formats/round-trip-property.test.ts covers the rest, json-data.test.ts __proto__ keys.
   ['big and odd numbers', { n: [2 ** 53 + 2, -(2 ** 62), 2 ** 63, 1e21, 1e300, 5e-324, -0], i: [2 ** 31, -1], big: 2 ** 63 }],
 ];
 
-const payloads: Array<readonly [string, unknown]> = [
-  ...canonicalCases().map((c) => [`canonical ${c.shape}`, c.value] as const),
-  ...EDGE_CASES,
-];
+const payloads: Array<readonly [string, unknown]> = [...canonicalCases().map((c) => [`canonical ${c.shape}`, c.value] as const), ...EDGE_CASES];
 
 /**
  * JSON text cannot carry -0 (`JSON.stringify(-0)` is "0"), so the JSON codecs, and flatc fed JSON

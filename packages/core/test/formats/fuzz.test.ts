@@ -101,7 +101,14 @@ async function targetsFor(format: FormatId, implementation: ImplementationId = '
     for (const message of [...new Set(PAYLOADS.map((p) => p.message))]) {
       const payloads = PAYLOADS.filter((p) => p.message === message);
       const codec = await createCodec(format, { implementation, schema: (payloads[0] as (typeof payloads)[number]).schema });
-      targets.push({ name: `${label}/${message}`, codec, seeds: encodeAll(codec, payloads.map((p) => p.value)) });
+      targets.push({
+        name: `${label}/${message}`,
+        codec,
+        seeds: encodeAll(
+          codec,
+          payloads.map((p) => p.value),
+        ),
+      });
     }
     const codec = await createCodec(format, { implementation, schema: inferSchema(MESSY[0]) });
     targets.push({ name: `${label}/inferred`, codec, seeds: encodeAll(codec, MESSY) });
@@ -144,7 +151,12 @@ function explain(implementation: ImplementationId, failures: readonly Failure[])
   const real: Failure[] = [];
   const nonJson = failures.find((f) => f.rule === 'decoded value is not JSON data' && facts.nonJsonData.test(f.detail.slice(f.detail.lastIndexOf(': ') + 2)));
   if (nonJson) known.push(`decodes to ${nonJson.detail.slice(nonJson.detail.lastIndexOf(': ') + 2)}`);
-  const consequence = new Set(['decoded value is not JSON data', 'decoded value does not re-encode', 're-encoded bytes do not decode', 'decode(encode(decoded)) differs']);
+  const consequence = new Set([
+    'decoded value is not JSON data',
+    'decoded value does not re-encode',
+    're-encoded bytes do not decode',
+    'decode(encode(decoded)) differs',
+  ]);
   for (const f of failures) {
     if (nonJson && consequence.has(f.rule)) continue;
     if (f.rule === 'WirebenchError hiding an internal error' && facts.internalErrors?.test(f.detail)) {
@@ -189,7 +201,11 @@ function describeFound(format: FormatId, found: Found[]): string {
 }
 
 /** Runs `input` on every target; returns the first failing target's real failures, if any. */
-function firstFailure(implementation: ImplementationId, targets: readonly FuzzTarget[], input: Uint8Array): { target: FuzzTarget; failures: Failure[] } | undefined {
+function firstFailure(
+  implementation: ImplementationId,
+  targets: readonly FuzzTarget[],
+  input: Uint8Array,
+): { target: FuzzTarget; failures: Failure[] } | undefined {
   for (const target of targets) {
     const { real } = explain(implementation, runCase(target, input, BOUND_MS).failures);
     if (real.length > 0) return { target, failures: real };
@@ -245,7 +261,10 @@ describe.each(available.map((c) => [c.name, c] as const))('fuzz: %s decoder', (n
       const target = targets.find((t) => t.name === f.target) as FuzzTarget;
       f.minimised = minimise(
         f.input,
-        (bytes) => explain(implementation, runCase(target, bytes, BOUND_MS, false).failures).real.some((x) => x.rule !== 'case too slow' && `${f.target} ${signature(x)}` === f.signature),
+        (bytes) =>
+          explain(implementation, runCase(target, bytes, BOUND_MS, false).failures).real.some(
+            (x) => x.rule !== 'case too slow' && `${f.target} ${signature(x)}` === f.signature,
+          ),
         Math.min(left, 2000),
       );
     }
@@ -257,7 +276,9 @@ describe.each(available.map((c) => [c.name, c] as const))('fuzz: %s decoder', (n
         `${counts.negativeZero} with -0 → 0 reported; slowest ${slowest.ms.toFixed(1)} ms (${slowest.where}); ${found.size} distinct failure(s)` +
         (known ? `; known library behaviour (LIBRARY_FACTS): ${known}` : ''),
     );
-    expect(list.length === 0 ? '' : `\n${describeFound(format, list)}\n(reproduce one case with WIREBENCH_FUZZ_SEED=${SEED} WIREBENCH_FUZZ_CASE=<index>)\n`).toBe('');
+    expect(
+      list.length === 0 ? '' : `\n${describeFound(format, list)}\n(reproduce one case with WIREBENCH_FUZZ_SEED=${SEED} WIREBENCH_FUZZ_CASE=<index>)\n`,
+    ).toBe('');
   });
 
   const files = crasherFiles(format);

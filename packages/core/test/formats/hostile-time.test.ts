@@ -18,8 +18,8 @@ import { describe, expect, it } from 'vitest';
 import type { FormatId } from '../../src/codec.js';
 import { FORMATS } from '../../src/codec.js';
 import { cborCodec } from '../../src/formats/cbor/codec.js';
-import { msgpackCodec } from '../../src/formats/msgpack/codec.js';
 import { flatbuffersCodec } from '../../src/formats/flatbuffers/codec.js';
+import { msgpackCodec } from '../../src/formats/msgpack/codec.js';
 import { protobufCodec } from '../../src/formats/protobuf/codec.js';
 import { seededRandom } from '../../src/random.js';
 import { inferSchema } from '../../src/schema/infer.js';
@@ -141,7 +141,7 @@ const CASES: HostileCase[] = [
     build: (format) => ({ hostile: { bytes: nestedArrays(format, isJson(format) ? SIZE / 2 : SIZE) } }),
     multiple: {
       times: 60,
-      why: 'a decoder that bounds no depth builds an array per level, nested (JSON.parse: wirebench\'s json checks depth only when a shape limit is set; @msgpack/msgpack), where records hold a value per ~20 bytes',
+      why: "a decoder that bounds no depth builds an array per level, nested (JSON.parse: wirebench's json checks depth only when a shape limit is set; @msgpack/msgpack), where records hold a value per ~20 bytes",
     },
   },
   {
@@ -174,7 +174,9 @@ const CASES: HostileCase[] = [
       const full = codec.encode({ items: Array.from({ length: Math.round(SIZE / 420) }, () => FULL) });
       // A protobuf empty sub-message is 2 bytes (tag, length 0); FlatBuffers' share one empty table.
       const hostile =
-        format === 'protobuf' ? protobufRepeated([0x0a, 0x00], SIZE / 2) : flatbuffersSharedVector(SIZE / 4 - 4, (builder) => (builder.startObject(0), builder.endObject()));
+        format === 'protobuf'
+          ? protobufRepeated([0x0a, 0x00], SIZE / 2)
+          : flatbuffersSharedVector(SIZE / 4 - 4, (builder) => (builder.startObject(0), builder.endObject()));
       return { hostile: { bytes: hostile, schema: RECORD_SCHEMA }, ordinary: { bytes: full, schema: RECORD_SCHEMA } };
     },
     // protobufjs has no value budget: it fills in every default, 63 fields per 2-byte record, in time linear in them (its memory: docs/guarantees.md).
@@ -218,35 +220,45 @@ function timeInChild(format: FormatId, implementation: string, inputs: Record<st
   }
 }
 
-describe.each(implementationCases(FORMATS).map((c) => [c.name, c] as const))('%s: hostile bytes against ordinary ones, per byte', (name, { format, implementation }) => {
-  const cases = CASES.filter((c) => c.formats.includes(format));
+describe.each(implementationCases(FORMATS).map((c) => [c.name, c] as const))(
+  '%s: hostile bytes against ordinary ones, per byte',
+  (name, { format, implementation }) => {
+    const cases = CASES.filter((c) => c.formats.includes(format));
 
-  it.runIf(cases.length > 0)('each worst known input is decoded or refused within its multiple of an ordinary input\'s time per byte', () => {
-    const inputs: Record<string, TimedInput> = {};
-    for (const [i, c] of cases.entries()) {
-      const { hostile, ordinary } = c.build(format);
-      expect(hostile.bytes.length, c.what).toBeLessThanOrEqual(1_100_000);
-      inputs[`hostile ${i}`] = hostile;
-      inputs[`ordinary ${i}`] = ordinary ?? { bytes: ordinaryOfSize(format, hostile.bytes.length) };
-    }
-    const results = timeInChild(format, implementation, inputs);
-    const lines: string[] = [];
-    const failures: string[] = [];
-    for (const [i, c] of cases.entries()) {
-      const hostile = results[`hostile ${i}`] as ChildResult;
-      const ordinary = results[`ordinary ${i}`] as ChildResult;
-      // A refusal is a WirebenchError; anything else escaping the codec is a bug.
-      for (const result of [hostile, ordinary]) if (result.outcome === 'refused') expect(result.error, c.what).toMatch(/^WirebenchError: /);
-      const perByte = hostile.ms / hostile.bytes / (ordinary.ms / ordinary.bytes);
-      const bound = c.multiple?.times ?? MULTIPLE;
-      lines.push(`  ${c.what}: ${hostile.outcome} in ${hostile.ms.toFixed(1)} ms (${hostile.bytes} B), ordinary ${ordinary.ms.toFixed(1)} ms: ${perByte.toFixed(1)}× per byte`);
-      const known = c.exceeds?.[name];
-      const within = perByte <= bound || hostile.ms < FLOOR_MS;
-      // A library listed as exceeding must still exceed: an upgrade that bounds it shows up here, and the docs change with it.
-      if (known !== undefined && within) failures.push(`${c.what}: listed as exceeding (${known}), but ${perByte.toFixed(1)}× per byte is within ${bound}×`);
-      if (known === undefined && !within) failures.push(`${c.what}: ${perByte.toFixed(1)}× per byte (${hostile.ms.toFixed(1)} ms), past ${bound}×`);
-    }
-    console.log(`${name}:\n${lines.join('\n')}`);
-    expect(failures).toEqual([]);
-  }, 180_000);
-});
+    it.runIf(cases.length > 0)(
+      "each worst known input is decoded or refused within its multiple of an ordinary input's time per byte",
+      () => {
+        const inputs: Record<string, TimedInput> = {};
+        for (const [i, c] of cases.entries()) {
+          const { hostile, ordinary } = c.build(format);
+          expect(hostile.bytes.length, c.what).toBeLessThanOrEqual(1_100_000);
+          inputs[`hostile ${i}`] = hostile;
+          inputs[`ordinary ${i}`] = ordinary ?? { bytes: ordinaryOfSize(format, hostile.bytes.length) };
+        }
+        const results = timeInChild(format, implementation, inputs);
+        const lines: string[] = [];
+        const failures: string[] = [];
+        for (const [i, c] of cases.entries()) {
+          const hostile = results[`hostile ${i}`] as ChildResult;
+          const ordinary = results[`ordinary ${i}`] as ChildResult;
+          // A refusal is a WirebenchError; anything else escaping the codec is a bug.
+          for (const result of [hostile, ordinary]) if (result.outcome === 'refused') expect(result.error, c.what).toMatch(/^WirebenchError: /);
+          const perByte = hostile.ms / hostile.bytes / (ordinary.ms / ordinary.bytes);
+          const bound = c.multiple?.times ?? MULTIPLE;
+          lines.push(
+            `  ${c.what}: ${hostile.outcome} in ${hostile.ms.toFixed(1)} ms (${hostile.bytes} B), ordinary ${ordinary.ms.toFixed(1)} ms: ${perByte.toFixed(1)}× per byte`,
+          );
+          const known = c.exceeds?.[name];
+          const within = perByte <= bound || hostile.ms < FLOOR_MS;
+          // A library listed as exceeding must still exceed: an upgrade that bounds it shows up here, and the docs change with it.
+          if (known !== undefined && within)
+            failures.push(`${c.what}: listed as exceeding (${known}), but ${perByte.toFixed(1)}× per byte is within ${bound}×`);
+          if (known === undefined && !within) failures.push(`${c.what}: ${perByte.toFixed(1)}× per byte (${hostile.ms.toFixed(1)} ms), past ${bound}×`);
+        }
+        console.log(`${name}:\n${lines.join('\n')}`);
+        expect(failures).toEqual([]);
+      },
+      180_000,
+    );
+  },
+);

@@ -6,8 +6,9 @@
  * (LIBRARY_FACTS in support/library-codecs.ts, and the tables below), so a library upgrade that
  * changes it shows up. A library module that is still a placeholder is skipped with its message.
  */
-import { C1 } from 'msgpackr';
+
 import fc from 'fast-check';
+import { C1 } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
 import type { Codec, FormatId } from '../../src/codec.js';
 import { FORMATS } from '../../src/codec.js';
@@ -22,7 +23,8 @@ import type { ImplementationCase } from '../support/library-codecs.js';
 import { implementationCases, LIBRARY_FACTS, placeholderReason } from '../support/library-codecs.js';
 
 const order = canonicalCases().find((c) => c.shape === 'order')!;
-const codecFor = (format: FormatId, implementation: ImplementationId = 'wirebench'): Promise<Codec> => createCodec(format, { schema: order.schema, implementation });
+const codecFor = (format: FormatId, implementation: ImplementationId = 'wirebench'): Promise<Codec> =>
+  createCodec(format, { schema: order.schema, implementation });
 
 const IMPLEMENTATION_CASES = await Promise.all(implementationCases(FORMATS).map(async (c) => ({ ...c, skipped: await placeholderReason(c, order.schema) })));
 const available = IMPLEMENTATION_CASES.filter((c) => !c.skipped);
@@ -132,13 +134,11 @@ describe.each(available.map((c) => [c.name, c] as const))('%s decoder facing mal
   it('never crashes, hangs or pollutes prototypes on random and mutated bytes', async () => {
     const codec = await codecFor(format, implementation);
     const valid = codec.encode(order.value);
-    const mutated = fc
-      .array(fc.tuple(fc.nat(valid.length - 1), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 })
-      .map((edits) => {
-        const copy = valid.slice();
-        for (const [at, value] of edits) copy[at] = value;
-        return copy;
-      });
+    const mutated = fc.array(fc.tuple(fc.nat(valid.length - 1), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 }).map((edits) => {
+      const copy = valid.slice();
+      for (const [at, value] of edits) copy[at] = value;
+      return copy;
+    });
     fc.assert(
       fc.property(fc.oneof(fc.uint8Array({ maxLength: 256 }), mutated), (input) => expectRefusedOrPlain(codec, input, implementation)),
       { numRuns: 400, seed: 42 },
@@ -256,7 +256,10 @@ describe.each(SCHEMALESS.map((c) => [c.name, c] as const))('%s: nesting', (name,
   it('101 and 100,000 levels of arrays: refused or decoded, as listed in NESTING', async () => {
     expect(expected === undefined ? `${name} is not listed in NESTING` : '').toBe('');
     const codec = await codecFor(format, implementation);
-    for (const [levels, outcome] of [[101, expected!.at101], [100_000, expected!.deep]] as const) {
+    for (const [levels, outcome] of [
+      [101, expected!.at101],
+      [100_000, expected!.deep],
+    ] as const) {
       const bytes = nestedArrays(format, levels);
       if (outcome === 'decoded') expect(depthOf(codec.decode(bytes))).toBe(levels);
       else expect(() => codec.decode(bytes)).toThrow(expected!.refusal);
@@ -386,12 +389,15 @@ describe('cbor-x: value-sharing tags (28/29) are decoded whatever its options', 
     expect(levels).toBe(30);
   });
 
-  it.runIf(cborX !== undefined)('with a limit set, those 190 bytes are refused once the walk that checks limits has seen a value per byte, not walked 2^30 times', async () => {
-    const codec = await createCodec('cbor', { implementation: 'cbor-x', limits: { maxDepth: 100 } });
-    expect(() => codec.decode(sharedDag(30))).toThrow(/the decoded value holds more values than its 190 bytes can once each/);
-    // An array holding itself is as deep as the limit lets a walk go.
-    expect(() => codec.decode(Uint8Array.of(0xd8, 0x1c, 0x81, 0xd8, 0x1d, 0x00))).toThrow(WirebenchError);
-  });
+  it.runIf(cborX !== undefined)(
+    'with a limit set, those 190 bytes are refused once the walk that checks limits has seen a value per byte, not walked 2^30 times',
+    async () => {
+      const codec = await createCodec('cbor', { implementation: 'cbor-x', limits: { maxDepth: 100 } });
+      expect(() => codec.decode(sharedDag(30))).toThrow(/the decoded value holds more values than its 190 bytes can once each/);
+      // An array holding itself is as deep as the limit lets a walk go.
+      expect(() => codec.decode(Uint8Array.of(0xd8, 0x1c, 0x81, 0xd8, 0x1d, 0x00))).toThrow(WirebenchError);
+    },
+  );
 
   it.runIf(cborX !== undefined)('a reference to an id no tag 28 defined is a TypeError inside cbor-x, wrapped as a WirebenchError', async () => {
     const codec = await codecFor('cbor', 'cbor-x');

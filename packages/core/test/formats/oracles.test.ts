@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkRoundTrip } from '../../src/fidelity.js';
 import { flatbuffersCodec } from '../../src/formats/flatbuffers/codec.js';
 import { protobufCodec } from '../../src/formats/protobuf/codec.js';
-import { checkRoundTrip } from '../../src/fidelity.js';
 import { toFbs } from '../../src/schema/to-fbs.js';
 import { toProto } from '../../src/schema/to-proto.js';
 import { canonicalCases } from '../support/canonical.js';
 import { flatcCompiles, flatcToJson, hasTool, protocCompiles, protocDecode } from '../support/oracles.js';
-import { SCHEMAS_DIR, canonicalProto } from '../support/paths.js';
+import { canonicalProto, SCHEMAS_DIR } from '../support/paths.js';
 
 const cases = canonicalCases();
 const handWrittenFbs = readFileSync(join(SCHEMAS_DIR, 'canonical.fbs'), 'utf8');

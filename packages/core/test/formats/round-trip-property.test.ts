@@ -27,8 +27,24 @@ import { checkRoundTrip, childPath } from '../../src/fidelity.js';
 import { inferSchema } from '../../src/schema/infer.js';
 import { jsonValue as anyJson } from '../support/json-arbitrary.js';
 
-
-const ODD_KEYS = ['@type', 'user-name', '1st', '', 'é', 'ключ', '名前', 'user_name', 'userName', 'a b', 'constructor', 'toString', 'value', 'Value', 'syntax', 'message'];
+const ODD_KEYS = [
+  '@type',
+  'user-name',
+  '1st',
+  '',
+  'é',
+  'ключ',
+  '名前',
+  'user_name',
+  'userName',
+  'a b',
+  'constructor',
+  'toString',
+  'value',
+  'Value',
+  'syntax',
+  'message',
+];
 const EDGE_NUMBERS = [0, -0, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, 2 ** 53 + 2, -(2 ** 53) - 2, 2 ** 63, -(2 ** 63), 2 ** 64, 1e21, 1e300, -5e-324, 0.1];
 
 /** One UTF-16 code unit from D800–DFFF: alone, or next to another, it may pair up or stay lone. */
@@ -130,7 +146,17 @@ const tallies = new Map<string, Tally>();
 function tallyFor(name: string): Tally {
   let tally = tallies.get(name);
   if (!tally) {
-    tally = { values: 0, negativeZero: 0, loneSurrogate: 0, near2to53: 0, near2to64: 0, negativeZeroKept: 0, negativeZeroReported: 0, refusedLoneSurrogate: 0, loneSurrogateExact: 0 };
+    tally = {
+      values: 0,
+      negativeZero: 0,
+      loneSurrogate: 0,
+      near2to53: 0,
+      near2to64: 0,
+      negativeZeroKept: 0,
+      negativeZeroReported: 0,
+      refusedLoneSurrogate: 0,
+      loneSurrogateExact: 0,
+    };
     tallies.set(name, tally);
   }
   return tally;
@@ -145,7 +171,8 @@ afterAll(() => {
   }
 });
 
-const describeDiff = (d: Diff): string => `${d.kind} at ${d.path}: ${Object.is(d.expected, -0) ? '-0' : JSON.stringify(d.expected)} → ${Object.is(d.actual, -0) ? '-0' : JSON.stringify(d.actual)}`;
+const describeDiff = (d: Diff): string =>
+  `${d.kind} at ${d.path}: ${Object.is(d.expected, -0) ? '-0' : JSON.stringify(d.expected)} → ${Object.is(d.actual, -0) ? '-0' : JSON.stringify(d.actual)}`;
 /** A diff that says -0 came back as 0. */
 const isNegativeZeroDiff = (d: Diff): boolean => d.kind === 'value' && Object.is(d.expected, -0) && Object.is(d.actual, 0);
 
@@ -191,7 +218,12 @@ async function checkRule(format: FormatId, value: unknown, tally: Tally): Promis
 
 /** Each hard case must have been generated at least once (simdjson's generator leaves out some of ~2^64). */
 function expectGenerated(tally: Tally): void {
-  expect({ negativeZero: tally.negativeZero > 0, loneSurrogate: tally.loneSurrogate > 0, near2to53: tally.near2to53 > 0, near2to64: tally.near2to64 > 0 }).toEqual({
+  expect({
+    negativeZero: tally.negativeZero > 0,
+    loneSurrogate: tally.loneSurrogate > 0,
+    near2to53: tally.near2to53 > 0,
+    near2to64: tally.near2to64 > 0,
+  }).toEqual({
     negativeZero: true,
     loneSurrogate: true,
     near2to53: true,

@@ -65,8 +65,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { JsonSyntaxError, parseJson } from '../../src/json-text/parse-json.js';
 import type { LossyNumber } from '../../src/json-text/lossy-numbers.js';
+import { JsonSyntaxError, parseJson } from '../../src/json-text/parse-json.js';
 import { lineAndColumn, v8Position } from '../support/json-positions.js';
 
 const DIR = fileURLToPath(new URL('./conformance/', import.meta.url));
@@ -258,9 +258,10 @@ const WHERE: Record<string, readonly [line: number, column: number]> = {
   n_literal_nil: [1, 3], // [nil]
   // ["\?"] for every character ? that may not follow a backslash: the character after it.
   ...Object.fromEntries(
-    ['a', 'c', 'e', 'v', 'x', 'zero', 'one', 'single_quote', 'U', 'B', 'N', 'space', 'tab', 'newline', 'e_acute', 'emoji', 'open_bracket'].map(
-      (name) => [`n_string_escape_${name}`, [1, 4] as const],
-    ),
+    ['a', 'c', 'e', 'v', 'x', 'zero', 'one', 'single_quote', 'U', 'B', 'N', 'space', 'tab', 'newline', 'e_acute', 'emoji', 'open_bracket'].map((name) => [
+      `n_string_escape_${name}`,
+      [1, 4] as const,
+    ]),
   ),
   // ["a<c>"] for every control character U+0000–U+001F: the character itself (line 1 even for \n, \r).
   ...Object.fromEntries(Array.from({ length: 0x20 }, (_, c) => [`n_string_raw_control_${c.toString(16).padStart(2, '0')}`, [1, 4] as const])),
@@ -437,7 +438,8 @@ function rejectedProblems(text: string, at: readonly [number, number] | undefine
     problems.push(`at ${error.line}:${error.column} instead of ${at[0]}:${at[1]} (${error.message})`);
   }
   const counted = lineAndColumn(text, error.offset);
-  if (error.line !== counted.line || error.column !== counted.column) problems.push(`line:column ${error.line}:${error.column} disagree with offset ${error.offset}`);
+  if (error.line !== counted.line || error.column !== counted.column)
+    problems.push(`line:column ${error.line}:${error.column} disagree with offset ${error.offset}`);
   if (!error.message.startsWith(`invalid JSON at line ${error.line}, column ${error.column}: `)) problems.push(`message: ${error.message}`);
   const v8 = v8Position(text);
   if (v8 !== undefined && v8 !== error.offset) problems.push(`offset ${error.offset}, V8 says position ${v8}`);

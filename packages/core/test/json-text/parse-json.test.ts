@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WirebenchError } from '../../src/errors.js';
 import { childPath } from '../../src/fidelity.js';
-import { JsonSyntaxError, parseJson } from '../../src/json-text/parse-json.js';
 import type { LossyNumber } from '../../src/json-text/lossy-numbers.js';
+import { JsonSyntaxError, parseJson } from '../../src/json-text/parse-json.js';
 import { lineAndColumn, v8Position } from '../support/json-positions.js';
 
 /** The error parseJson throws for `text`, asserted to be a JsonSyntaxError. */
@@ -64,15 +64,11 @@ describe('parseJson: lossy numbers', () => {
     expect(lossy('{"orders":[{"id":1},{"id":9007199254740993}]}')).toEqual([
       { path: '$.orders[1].id', text: '9007199254740993', value: 9007199254740992, reason: 'rounded' },
     ]);
-    expect(lossy('[-9007199254740993]')).toEqual([
-      { path: '$[0]', text: '-9007199254740993', value: -9007199254740992, reason: 'rounded' },
-    ]);
+    expect(lossy('[-9007199254740993]')).toEqual([{ path: '$[0]', text: '-9007199254740993', value: -9007199254740992, reason: 'rounded' }]);
   });
 
   it('finds literals with more precision than a double', () => {
-    expect(lossy('{"p": 0.30000000000000000001}')).toEqual([
-      { path: '$.p', text: '0.30000000000000000001', value: 0.3, reason: 'rounded' },
-    ]);
+    expect(lossy('{"p": 0.30000000000000000001}')).toEqual([{ path: '$.p', text: '0.30000000000000000001', value: 0.3, reason: 'rounded' }]);
     // %.17g output of a double whose shortest form is shorter: the writer's double arrives intact.
     expect(lossy('[43.420273000000009]')).toEqual([]);
     // 18 digits that are not the double's own 18 digits (123456789012345.671875).
@@ -102,16 +98,30 @@ describe('parseJson: lossy numbers', () => {
     expect(lossy('4.9406564584124654e-324')).toEqual([]);
     expect(lossy('4.9406564584124659e-324')).toMatchObject([{ reason: 'rounded' }]);
     // Just below the largest double: rounds to it rather than overflowing.
-    expect(lossy('1.7976931348623158e308')).toEqual([
-      { path: '$', text: '1.7976931348623158e308', value: Number.MAX_VALUE, reason: 'rounded' },
-    ]);
+    expect(lossy('1.7976931348623158e308')).toEqual([{ path: '$', text: '1.7976931348623158e308', value: Number.MAX_VALUE, reason: 'rounded' }]);
   });
 
   it('does not report look-alikes whose decimal value survives', () => {
     const kept = [
-      '1.10', '1E2', '100.0e0', '-0', '-0.0', '0e10', '0E-999', '0.1', '1e21', '1E+21', '1000000000000000000000',
-      '5e-324', '1.7976931348623157e308', '9007199254740992', '-9007199254740991', '0.30000000000000004',
-      '123456789012345.67', '1.5e300', '2.2250738585072014e-308',
+      '1.10',
+      '1E2',
+      '100.0e0',
+      '-0',
+      '-0.0',
+      '0e10',
+      '0E-999',
+      '0.1',
+      '1e21',
+      '1E+21',
+      '1000000000000000000000',
+      '5e-324',
+      '1.7976931348623157e308',
+      '9007199254740992',
+      '-9007199254740991',
+      '0.30000000000000004',
+      '123456789012345.67',
+      '1.5e300',
+      '2.2250738585072014e-308',
       // 9007199254740993000 is a double (its shortest form, too): only 9007199254740993 is not.
       '9007199254740993e3',
       // Exactly the double's value (2^64), though String() shortens it to 18446744073709552000.
@@ -120,7 +130,8 @@ describe('parseJson: lossy numbers', () => {
       '18446744073709552000',
       // 0.1's double, written out exactly.
       '0.1000000000000000055511151231257827021181583404541015625',
-      '0.5', '0.0625',
+      '0.5',
+      '0.0625',
     ];
     for (const text of kept) expect({ text, lossy: lossy(text) }).toEqual({ text, lossy: [] });
     expect(lossy(`[${kept.join(',')}]`)).toEqual([]);
@@ -128,15 +139,7 @@ describe('parseJson: lossy numbers', () => {
 
   it('writes paths the way childPath does, with keys decoded', () => {
     const text = '{"a b":[0,1e400],"x-y":{"":{"1st":1e400}},"a\\"b":1e400,"\\u0041":1e400,"line\\nbreak":1e400,"\\ud83d\\ude00":1e400,"$ok_1":1e400}';
-    expect(lossy(text).map((n) => n.path)).toEqual([
-      '$["a b"][1]',
-      '$["x-y"][""]["1st"]',
-      '$["a\\"b"]',
-      '$.A',
-      '$["line\\nbreak"]',
-      '$["😀"]',
-      '$.$ok_1',
-    ]);
+    expect(lossy(text).map((n) => n.path)).toEqual(['$["a b"][1]', '$["x-y"][""]["1st"]', '$["a\\"b"]', '$.A', '$["line\\nbreak"]', '$["😀"]', '$.$ok_1']);
     expect(childPath(childPath('$', 'a b'), 1)).toBe('$["a b"][1]');
     expect(childPath('$', 'a"b')).toBe('$["a\\"b"]');
   });
@@ -158,11 +161,7 @@ describe('parseJson: lossy numbers', () => {
   it('finds the end of strings that end in escaped backslashes or hold escaped quotes', () => {
     // Keys: a\   b\"c   \\   and a string value "x\"1e400" that must not end early.
     const text = String.raw`{"a\\":[1e400],"b\\\"c":1e400,"\\\\":["x\"1e400",1e400]}`;
-    expect(lossy(text).map((n) => n.path)).toEqual([
-      childPath(childPath('$', 'a\\'), 0),
-      childPath('$', 'b\\"c'),
-      childPath(childPath('$', '\\\\'), 1),
-    ]);
+    expect(lossy(text).map((n) => n.path)).toEqual([childPath(childPath('$', 'a\\'), 0), childPath('$', 'b\\"c'), childPath(childPath('$', '\\\\'), 1)]);
   });
 
   it('reads any JSON whitespace between tokens, however long', () => {
@@ -286,7 +285,7 @@ describe('parseJson: properties', () => {
     expect(withExponent).toBeGreaterThan(0);
   });
 
-  it('reports an integer literal iff neither the double, its shortest form nor its form at the literal\'s precision has its value', () => {
+  it("reports an integer literal iff neither the double, its shortest form nor its form at the literal's precision has its value", () => {
     const counts = { lossy: 0, exact: 0, shortestOnly: 0 };
     const significant = (text: string): number => text.replace('-', '').replace(/0+$/, '').length;
     const wide = fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n });
@@ -301,8 +300,7 @@ describe('parseJson: properties', () => {
         const written = decimal(text);
         const atOwnPrecision = decimal(Number(text).toPrecision(Math.max(1, significant(text))));
         const shortest =
-          BigInt(shortestInteger(Number(text))) === BigInt(text) ||
-          (written.digits === atOwnPrecision.digits && written.exponent === atOwnPrecision.exponent);
+          BigInt(shortestInteger(Number(text))) === BigInt(text) || (written.digits === atOwnPrecision.digits && written.exponent === atOwnPrecision.exponent);
         const expected = exact || shortest ? [] : [{ path: '$[0]', text, value: Number(text), reason: 'rounded' }];
         expect(lossy(`[${text}]`)).toEqual(expected);
         if (!exact && !shortest) counts.lossy++;
@@ -425,10 +423,6 @@ const numberLiteral: fc.Arbitrary<string> = fc.oneof(
     .map(({ minus, int, frac, exp }) => `${minus ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}${exp === undefined ? '' : `${exp[0]}${exp[1]}`}`),
   fc.double({ noNaN: true, noDefaultInfinity: true }).chain((v) => {
     const exact = exactDecimal(v);
-    return fc.constantFrom(
-      String(v),
-      v.toPrecision(17).replace('+', ''),
-      exact.digits === '' ? '0' : `${v < 0 ? '-' : ''}${exact.digits}e${exact.exponent}`,
-    );
+    return fc.constantFrom(String(v), v.toPrecision(17).replace('+', ''), exact.digits === '' ? '0' : `${v < 0 ? '-' : ''}${exact.digits}e${exact.exponent}`);
   }),
 );

@@ -172,7 +172,6 @@ describe('measure', () => {
     });
   });
 
-
   it('builds extra rows given as a function only when their payload is reached, and counts them in the progress', async () => {
     const log: string[] = [];
     const second = { name: 'second', value: { n: 1 } };
@@ -192,7 +191,10 @@ describe('measure', () => {
     const built = log.indexOf('build second');
     expect(log.filter((entry) => entry.startsWith('build'))).toEqual(['build rows', 'build second']);
     expect(log.slice(0, built).filter((entry) => entry === 'json encode').length).toBeGreaterThan(4);
-    expect(result.payloads.map((p) => p.rows.map((r) => r.name))).toEqual([['json', 'JSON.stringify'], ['json', 'JSON.stringify']]);
+    expect(result.payloads.map((p) => p.rows.map((r) => r.name))).toEqual([
+      ['json', 'JSON.stringify'],
+      ['json', 'JSON.stringify'],
+    ]);
     const last = progress.at(-1)!;
     expect(last.done).toBe(last.total);
     expect(last.total).toBe(2 * 2 * 4); // 2 payloads × (codec + extra) × 4 rounds
@@ -216,7 +218,12 @@ describe('measure', () => {
     let calls = 0;
     const flaky = (): number => (stalledMicros += calls++ % 4 === 1 ? 10_000_000 : 0);
     const progress: MeasureProgress[] = [];
-    const calm = await measure([{ payload, codecs: [jsonCodec()] }], { ...quick, cpuPressure: flaky, timeDecompression: false, onProgress: (p) => progress.push(p) });
+    const calm = await measure([{ payload, codecs: [jsonCodec()] }], {
+      ...quick,
+      cpuPressure: flaky,
+      timeDecompression: false,
+      onProgress: (p) => progress.push(p),
+    });
     expect(calm.payloads[0]!.rounds.map((r) => r.attempts)).toEqual([2, 2, 2, 2]);
     expect(calm.payloads[0]!.suspect).toBe(false);
     // Retried attempts count as extra work: the bar never goes backwards and ends full.
@@ -231,7 +238,14 @@ describe('measure', () => {
 
   it('stops adding rounds when the time budget is spent, keeping the minimum', async () => {
     const progress: MeasureProgress[] = [];
-    const result = await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], { ...quick, rounds: 50, budget: 1, minRounds: 3, timeDecompression: false, onProgress: (p) => progress.push(p) });
+    const result = await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], {
+      ...quick,
+      rounds: 50,
+      budget: 1,
+      minRounds: 3,
+      timeDecompression: false,
+      onProgress: (p) => progress.push(p),
+    });
     expect(result.payloads[0]!.rounds).toHaveLength(3);
     expect(progress.at(-1)).toMatchObject({ done: 3 * 4, total: 3 * 4 });
     expect(result.payloads[0]!.stoppedByBudget).toBe(true);
@@ -255,11 +269,13 @@ describe('measure', () => {
     const controller = new AbortController();
     const started = performance.now();
     setTimeout(() => controller.abort(new Error('timed out')), 50);
-    await expect(measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], { ...quick, rounds: 100_000, signal: controller.signal })).rejects.toThrow('timed out');
+    await expect(measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], { ...quick, rounds: 100_000, signal: controller.signal })).rejects.toThrow(
+      'timed out',
+    );
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
-  it('leaves no listener on the caller\'s signal, however many rounds ran', async () => {
+  it("leaves no listener on the caller's signal, however many rounds ran", async () => {
     const controller = new AbortController();
     await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], { ...quick, rounds: 6, signal: controller.signal });
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
@@ -280,7 +296,8 @@ describe('measure', () => {
       signal: controller.signal,
       onProgress: (p) => {
         // The codecs' rounds are done: what follows is decompression timing.
-        if (p.phase === 'measure' && p.done === 4 * 4 && abortedAt === 0) setTimeout(() => ((abortedAt = performance.now()), controller.abort(new Error('stop'))), 10);
+        if (p.phase === 'measure' && p.done === 4 * 4 && abortedAt === 0)
+          setTimeout(() => ((abortedAt = performance.now()), controller.abort(new Error('stop'))), 10);
       },
     });
     await expect(run).rejects.toThrow('stop');
@@ -290,7 +307,12 @@ describe('measure', () => {
 
   it('rejects when aborted while the last payload, which has nothing to time, is prepared', async () => {
     const controller = new AbortController();
-    const refusing: Codec = { ...jsonCodec(), encode: () => { throw new Error('refused'); } };
+    const refusing: Codec = {
+      ...jsonCodec(),
+      encode: () => {
+        throw new Error('refused');
+      },
+    };
     const run = measure([{ payload, codecs: [refusing] }], { ...quick, signal: controller.signal, onPayload: () => controller.abort(new Error('stop')) });
     await expect(run).rejects.toThrow('stop');
   });

@@ -3,11 +3,11 @@
  * and one progress bar over the parts.
  */
 import { describe, expect, it } from 'vitest';
+import { jsonCodec } from '../../src/formats/json/codec.js';
 import { METHOD, measure, resolveMeasureOptions } from '../../src/measure/engine.js';
 import { failedPayload, mergePayloadResults, progressAcross } from '../../src/measure/merge.js';
 import { validateMeasureResult } from '../../src/measure/result-json.js';
 import type { MeasureProgress, MeasureResult } from '../../src/measure/types.js';
-import { jsonCodec } from '../../src/formats/json/codec.js';
 
 const TINY = { rounds: 3, roundTime: 1, warmupTime: 1, compressors: {} } as const;
 
@@ -23,7 +23,14 @@ describe('mergePayloadResults', () => {
       options,
       createdAt: '2026-01-01T00:00:00.000Z',
     });
-    expect(merged).toMatchObject({ format: 'wirebench-result', version: 1, createdAt: '2026-01-01T00:00:00.000Z', method: METHOD, options, environment: a.environment });
+    expect(merged).toMatchObject({
+      format: 'wirebench-result',
+      version: 1,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      method: METHOD,
+      options,
+      environment: a.environment,
+    });
     expect(merged.payloads.map((p) => [p.name, p.error])).toEqual([
       ['a', undefined],
       ['crashed', 'the worker measuring it crashed'],
@@ -31,7 +38,9 @@ describe('mergePayloadResults', () => {
     ]);
     expect(merged.payloads[0]).toBe(a.payloads[0]);
     // What compare, the gate and the playground read it with accepts it, through JSON.
-    expect(validateMeasureResult(JSON.parse(JSON.stringify(merged)))).toMatchObject({ payloads: [{ name: 'a' }, { name: 'crashed', rows: [] }, { name: 'b' }] });
+    expect(validateMeasureResult(JSON.parse(JSON.stringify(merged)))).toMatchObject({
+      payloads: [{ name: 'a' }, { name: 'crashed', rows: [] }, { name: 'b' }],
+    });
   });
 
   it('refuses two payloads of one name', async () => {
@@ -59,7 +68,13 @@ describe('failedPayload', () => {
 
 describe('resolveMeasureOptions', () => {
   it('fills the defaults, says the isolation (none unless told), and checks each option', () => {
-    expect(resolveMeasureOptions({}, { timerResolutionMs: 0.001 }, ['gzip'])).toMatchObject({ rounds: 11, sampleTime: 0.1, budget: null, compressors: ['gzip'], isolation: 'none' });
+    expect(resolveMeasureOptions({}, { timerResolutionMs: 0.001 }, ['gzip'])).toMatchObject({
+      rounds: 11,
+      sampleTime: 0.1,
+      budget: null,
+      compressors: ['gzip'],
+      isolation: 'none',
+    });
     expect(resolveMeasureOptions({ isolation: 'worker-per-payload' }, { timerResolutionMs: 0.001 }, []).isolation).toBe('worker-per-payload');
     expect(() => resolveMeasureOptions({ isolation: 'sometimes' as never }, { timerResolutionMs: 0.001 }, [])).toThrow(/isolation must be one of/);
     expect(() => resolveMeasureOptions({ roundTime: -1 }, { timerResolutionMs: 0.001 }, [])).toThrow(/roundTime must be a positive number/);

@@ -8,6 +8,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+// The readers outside core: bench's compare, versus, pool, gate and figures page, and the playground's device import.
+import { closingLine, compareResults, fails, formatMarkdown, formatText } from '../../../../bench/src/compare/compare.js';
+import { poolResults } from '../../../../bench/src/compare/pool.js';
+import { decide } from '../../../../bench/src/gate/decide.js';
+import { renderFigureSections } from '../../../../bench/src/report/readme.js';
+import { formatVersusMarkdown, formatVersusText, versusLibraries, versusReport } from '../../../../bench/src/report/versus.js';
+import { answersSideBySide, comparisonLink, deviceName, deviceRows, readResult, theirPayload, usableCell } from '../../../playground/src/compare-devices.js';
 import { withAnswers } from '../../src/answer/payload-answer.js';
 import { failedPayload } from '../../src/measure/merge.js';
 import { validateMeasureResult } from '../../src/measure/result-json.js';
@@ -16,13 +23,6 @@ import { compareAnswers, formatAnswerComparison } from '../../src/report/answer-
 import { formatEnvironment } from '../../src/report/text.js';
 import { answered } from '../report/fixture.js';
 import { REPO_ROOT } from '../support/paths.js';
-// The readers outside core: bench's compare, versus, pool, gate and figures page, and the playground's device import.
-import { closingLine, compareResults, fails, formatMarkdown, formatText } from '../../../../bench/src/compare/compare.js';
-import { poolResults } from '../../../../bench/src/compare/pool.js';
-import { decide } from '../../../../bench/src/gate/decide.js';
-import { renderFigureSections } from '../../../../bench/src/report/readme.js';
-import { formatVersusMarkdown, formatVersusText, versusLibraries, versusReport } from '../../../../bench/src/report/versus.js';
-import { answersSideBySide, comparisonLink, deviceName, deviceRows, readResult, theirPayload, usableCell } from '../../../playground/src/compare-devices.js';
 
 type Json = Record<string, unknown>;
 
@@ -70,7 +70,9 @@ describe('validateMeasureResult', () => {
     const payloads = result['payloads'] as Array<{ rows: Json[] }>;
     const row = payloads[0]?.rows[1] as Json;
     row['encode'] = { ...(row['encode'] as object), median: 'fast' };
-    expect(() => validateMeasureResult(result)).toThrow(/^malformed wirebench result: payloads\[0\]\.rows\[1\]\.encode\.median must be a finite number, got "fast"$/);
+    expect(() => validateMeasureResult(result)).toThrow(
+      /^malformed wirebench result: payloads\[0\]\.rows\[1\]\.encode\.median must be a finite number, got "fast"$/,
+    );
   });
 
   it('checks the compressed sizes and decompression times time until usable is computed from', () => {
@@ -83,8 +85,12 @@ describe('validateMeasureResult', () => {
     expect(() => validateMeasureResult(withRow({ decompressMs: { gzip: 0.02 } }))).not.toThrow();
     expect(() => validateMeasureResult(withRow({ decompressMs: { gzip: -1 } }))).toThrow('payloads[0].rows[1].decompressMs.gzip must be a number ≥ 0, got -1');
     expect(() => validateMeasureResult(withRow({ decompressMs: [1] }))).toThrow('payloads[0].rows[1].decompressMs must be an object, got an array');
-    expect(() => validateMeasureResult(withRow({ compressed: { brotli: null } }))).toThrow('payloads[0].rows[1].compressed.brotli must be a number ≥ 0, got null');
-    expect(() => validateMeasureResult(withRow({ compressed: { 'x-gzip': '1' } }))).toThrow('payloads[0].rows[1].compressed["x-gzip"] must be a number ≥ 0, got "1"');
+    expect(() => validateMeasureResult(withRow({ compressed: { brotli: null } }))).toThrow(
+      'payloads[0].rows[1].compressed.brotli must be a number ≥ 0, got null',
+    );
+    expect(() => validateMeasureResult(withRow({ compressed: { 'x-gzip': '1' } }))).toThrow(
+      'payloads[0].rows[1].compressed["x-gzip"] must be a number ≥ 0, got "1"',
+    );
   });
 
   it('checks the answer in depth: the ranked rows, the figures until usable, the links', () => {
@@ -101,10 +107,14 @@ describe('validateMeasureResult', () => {
       return 'accepted';
     };
     // The review's case: bench:compare read `.name` of it, the playground showed nothing.
-    expect(refused((r) => ((ranking(r)['ranked'] as unknown[])[0] = null))).toBe('malformed wirebench result: payloads[0].answer.ranking.ranked[0] must be an object, got null');
+    expect(refused((r) => ((ranking(r)['ranked'] as unknown[])[0] = null))).toBe(
+      'malformed wirebench result: payloads[0].answer.ranking.ranked[0] must be an object, got null',
+    );
     expect(refused((r) => delete ranking(r)['network'])).toBe('malformed wirebench result: payloads[0].answer.ranking.network is missing');
-    expect(refused((r) => (((answer(r)['rows'] as Json[])[0] as Json)['usable'] = 5))).toBe('malformed wirebench result: payloads[0].answer.rows[0].usable must be an array, got 5');
-    expect(refused((r) => ((((answer(r)['rows'] as Json[])[0] as Json)['usable'] as Json[])[0] as Json)['totalMs'] = 'x')).toBe(
+    expect(refused((r) => (((answer(r)['rows'] as Json[])[0] as Json)['usable'] = 5))).toBe(
+      'malformed wirebench result: payloads[0].answer.rows[0].usable must be an array, got 5',
+    );
+    expect(refused((r) => (((((answer(r)['rows'] as Json[])[0] as Json)['usable'] as Json[])[0] as Json)['totalMs'] = 'x'))).toBe(
       'malformed wirebench result: payloads[0].answer.rows[0].usable[0].totalMs must be a finite number, got "x"',
     );
     expect(refused((r) => ((ranking(r)['constraints'] as Json)['served'] = 'zstd'))).toBe(
@@ -154,7 +164,11 @@ function pathsOf(value: unknown, path: Key[] = [], out: Key[][] = []): Key[][] {
 }
 
 /** A path with its array indices as `[*]`: `payloads[*].answer.ranking.ranked[*].name`. */
-const shapeOf = (path: readonly Key[]): string => path.map((key) => (typeof key === 'number' ? '[*]' : `.${key}`)).join('').replace(/^\./, '');
+const shapeOf = (path: readonly Key[]): string =>
+  path
+    .map((key) => (typeof key === 'number' ? '[*]' : `.${key}`))
+    .join('')
+    .replace(/^\./, '');
 
 /** The paths of `RICH` grouped by shape: mutants pick a shape first, so deep, rare fields are picked as often as long arrays of numbers. */
 const SHAPES: ReadonlyArray<readonly [string, readonly Key[][]]> = [
@@ -233,13 +247,16 @@ function readers(result: MeasureResult, other: MeasureResult): Array<readonly [s
   };
   return [
     // bench:compare (and the CI gate's report), both ways round, and its comparison of the answers.
-    ...both.map(([a, b]) => [
-      'bench:compare',
-      () => {
-        const report = compareResults(a, b);
-        return [formatText(report, { labels: { a: 'a.json', b: 'b.json' } }), formatMarkdown(report), closingLine(report), fails(report)];
-      },
-    ] as const),
+    ...both.map(
+      ([a, b]) =>
+        [
+          'bench:compare',
+          () => {
+            const report = compareResults(a, b);
+            return [formatText(report, { labels: { a: 'a.json', b: 'b.json' } }), formatMarkdown(report), closingLine(report), fails(report)];
+          },
+        ] as const,
+    ),
     ...both.map(([a, b]) => ['compareAnswers', () => formatAnswerComparison(compareAnswers(a, b), { a: 'a.json', b: 'b.json' })] as const),
     // bench:versus, one file and pooled.
     ['bench:versus', versus(() => result)],
@@ -260,7 +277,11 @@ function readers(result: MeasureResult, other: MeasureResult): Array<readonly [s
         if (!theirs) return shown;
         shown.push(deviceRows(mine, theirs));
         const answers = answersSideBySide(withAnswers, other, mine, result, theirs);
-        if (answers) shown.push(comparisonLink(answers, theirs), answers.rows.flatMap((row) => [usableCell(row.a), usableCell(row.b)]));
+        if (answers)
+          shown.push(
+            comparisonLink(answers, theirs),
+            answers.rows.flatMap((row) => [usableCell(row.a), usableCell(row.b)]),
+          );
         return shown;
       },
     ],
@@ -312,8 +333,17 @@ describe('every reader of result files, on result files changed at random places
     );
     // The mutants were of every kind, and reached the deep fields the readers walk.
     expect([...seen.kinds].sort()).toEqual([...KINDS].sort());
-    for (const deep of [/^payloads\[\*\]\.answer\.ranking\.ranked\[\*\]\./, /^payloads\[\*\]\.answer\.rows\[\*\]\.usable\[\*\]\./, /\.vsJson\.perRound\[\*\]$/, /^payloads\[\*\]\.attribution\.formats\[\*\]\.savedVsJson\./, /\.fidelity\.diffs\[\*\]\./]) {
-      expect([...seen.shapes].some((shape) => deep.test(shape)), String(deep)).toBe(true);
+    for (const deep of [
+      /^payloads\[\*\]\.answer\.ranking\.ranked\[\*\]\./,
+      /^payloads\[\*\]\.answer\.rows\[\*\]\.usable\[\*\]\./,
+      /\.vsJson\.perRound\[\*\]$/,
+      /^payloads\[\*\]\.attribution\.formats\[\*\]\.savedVsJson\./,
+      /\.fidelity\.diffs\[\*\]\./,
+    ]) {
+      expect(
+        [...seen.shapes].some((shape) => deep.test(shape)),
+        String(deep),
+      ).toBe(true);
     }
     expect(seen.shapes.size).toBeGreaterThan(SHAPES.length / 2);
     expect(seen.refused).toBeGreaterThan(100);

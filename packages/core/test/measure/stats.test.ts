@@ -23,7 +23,7 @@ describe('measure statistics', () => {
     expect(bootstrapInterval([2, 2, 2])).toEqual({ low: 2, high: 2 });
   });
 
-  it('bootstraps the ratio of two groups\' medians', () => {
+  it("bootstraps the ratio of two groups' medians", () => {
     const before = [1, 1.02, 0.98, 1.01, 0.99];
     const after = before.map((v) => v * 1.25);
     const interval = bootstrapRatioInterval(before, after);

@@ -25,7 +25,10 @@ describe('parseAccept', () => {
 
   it('accepts every weight the grammar allows', () => {
     for (const q of ['0', '0.', '0.5', '0.05', '0.123', '1', '1.', '1.0', '1.000']) {
-      expect(parseAccept(`a/b;q=${q}`).map((r) => r.q), q).toEqual([Number(q)]);
+      expect(
+        parseAccept(`a/b;q=${q}`).map((r) => r.q),
+        q,
+      ).toEqual([Number(q)]);
     }
   });
 
@@ -46,7 +49,10 @@ describe('parseAccept', () => {
       'application/',
     ];
     for (const entry of malformed) {
-      expect(parseAccept(`${entry}, application/cbor`).map((r) => `${r.type}/${r.subtype}`), entry).toEqual(['application/cbor']);
+      expect(
+        parseAccept(`${entry}, application/cbor`).map((r) => `${r.type}/${r.subtype}`),
+        entry,
+      ).toEqual(['application/cbor']);
     }
     // A quote never closed holds the rest of the header: all of it is one malformed entry.
     expect(parseAccept('application/cbor, a/b;x="unclosed, application/json').map((r) => r.subtype)).toEqual(['cbor']);

@@ -7,7 +7,7 @@ import { WirebenchError } from '../../src/errors.js';
 import { cborCodec } from '../../src/formats/cbor/codec.js';
 import { msgpackCodec } from '../../src/formats/msgpack/codec.js';
 import { protobufCodec } from '../../src/formats/protobuf/codec.js';
-import { HttpStatusError, createFetchClient } from '../../src/negotiate/fetch-client.js';
+import { createFetchClient, HttpStatusError } from '../../src/negotiate/fetch-client.js';
 import { inferSchema } from '../../src/schema/infer.js';
 
 /** A fetch double: records each request and answers with `respond`'s response. */
@@ -46,7 +46,9 @@ describe('createFetchClient', () => {
   });
 
   it('reads JSON answers without a JSON codec, without asking for JSON', async () => {
-    const { fetch, requests } = fakeFetch(() => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/problem+json; charset=utf-8' } }));
+    const { fetch, requests } = fakeFetch(
+      () => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/problem+json; charset=utf-8' } }),
+    );
     const answer = await createFetchClient({ codecs: [msgpack], fetch }).request('https://api.test/');
     expect(requests[0]?.headers.get('accept')).toBe('application/msgpack');
     expect(answer).toMatchObject({ value, format: 'json' });

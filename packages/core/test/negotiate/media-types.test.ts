@@ -32,7 +32,7 @@ describe('formatForContentType', () => {
     expect(formatForContentType('application/senml+cbor')).toBe('cbor');
   });
 
-  it('maps every format\'s own media type back to it, so each is reachable by negotiation', () => {
+  it("maps every format's own media type back to it, so each is reachable by negotiation", () => {
     for (const format of FORMATS) {
       expect(formatForContentType(MEDIA_TYPES[format])).toBe(format === 'simdjson' ? 'json' : format);
       expect(negotiateFormat(MEDIA_TYPES[format], [format])).toBe(format);
@@ -40,7 +40,17 @@ describe('formatForContentType', () => {
   });
 
   it('is undefined for anything else', () => {
-    for (const contentType of [undefined, null, '', 'text/plain', 'text/html; charset=utf-8', 'application/octet-stream', 'application/vnd.google.protobuf', 'json', 'application/json x']) {
+    for (const contentType of [
+      undefined,
+      null,
+      '',
+      'text/plain',
+      'text/html; charset=utf-8',
+      'application/octet-stream',
+      'application/vnd.google.protobuf',
+      'json',
+      'application/json x',
+    ]) {
       expect(formatForContentType(contentType), String(contentType)).toBeUndefined();
     }
   });

@@ -170,7 +170,9 @@ describe('refusals', () => {
 
   it('answers 413 to a chunked body once it passes the limit, and reads a path that starts with // as a path', async () => {
     const chunk = `100000\r\n${'x'.repeat(0x100000)}\r\n`;
-    const chunked = await rawRequest(`POST /orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${chunk}${chunk}`);
+    const chunked = await rawRequest(
+      `POST /orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${chunk}${chunk}`,
+    );
     expect(chunked).toMatch(/^HTTP\/1\.1 413 /);
     expect(await rawRequest('GET //orders/latest HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 404 /);
     expect(await rawRequest('GET //evil.example/orders/latest HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 404 /);

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { rolldown } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayloadSearch } from '../../src/node/files.js';
-import { PayloadFileError, describeSkippedLinks, readPayloadFiles, searchPayloadFiles } from '../../src/node/files.js';
+import { describeSkippedLinks, PayloadFileError, readPayloadFiles, searchPayloadFiles } from '../../src/node/files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wirebench-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -175,12 +175,18 @@ describe('searchPayloadFiles on random trees of folders and symlinks', () => {
           expect(outside, `paths not under ${root}`).toEqual([]);
           // Each file once (by real path), and every one reachable.
           const reals = files.map((file) => realpathSync(file));
-          expect(reals.filter((real, i) => reals.indexOf(real) !== i), 'files listed twice').toEqual([]);
+          expect(
+            reals.filter((real, i) => reals.indexOf(real) !== i),
+            'files listed twice',
+          ).toEqual([]);
           expect([...reals].sort()).toEqual([...expected.files].sort());
           // Each skipped link said once, a real link, leading back up its own way in (a cycle) or to
           // a folder searched or a file listed (a duplicate).
           const linkPaths = skippedLinks.map((link) => link.path);
-          expect(linkPaths.filter((path, i) => linkPaths.indexOf(path) !== i), 'links skipped twice').toEqual([]);
+          expect(
+            linkPaths.filter((path, i) => linkPaths.indexOf(path) !== i),
+            'links skipped twice',
+          ).toEqual([]);
           for (const link of skippedLinks) {
             expect(lstatSync(link.path).isSymbolicLink(), `${link.path} is a symlink`).toBe(true);
             const target = realpathSync(link.path);
@@ -224,7 +230,7 @@ interface TreeSpec {
   readonly viaLink: boolean;
 }
 
-const pick = <T,>(items: readonly T[], index: number): T => items[index % items.length] as T;
+const pick = <T>(items: readonly T[], index: number): T => items[index % items.length] as T;
 
 /** Writes the tree under `base` and returns the path to search (the folder named, or a link to it). */
 function writeTree(base: string, spec: TreeSpec): string {
@@ -265,12 +271,17 @@ function writeTree(base: string, spec: TreeSpec): string {
   spec.links.forEach(({ folder, to }, i) => {
     const at = folder % folders.length;
     const target =
-      to.kind === 'self' ? (folders[at] as string)
-      : to.kind === 'ancestor' ? pick(ancestors(at), to.up)
-      : to.kind === 'folder' ? pick(folders, to.index)
-      : to.kind === 'file' ? pick(files, to.index)
-      : to.kind === 'link' ? pick(links, to.index)
-      : join(base, 'nowhere');
+      to.kind === 'self'
+        ? (folders[at] as string)
+        : to.kind === 'ancestor'
+          ? pick(ancestors(at), to.up)
+          : to.kind === 'folder'
+            ? pick(folders, to.index)
+            : to.kind === 'file'
+              ? pick(files, to.index)
+              : to.kind === 'link'
+                ? pick(links, to.index)
+                : join(base, 'nowhere');
     const link = links[i] as string;
     symlinkSync(relative(dirname(link), target) || '.', link);
   });
@@ -327,7 +338,9 @@ const isWithin = (inner: string, outer: string): boolean => inner === outer || i
 
 /** `root` and each folder from it down to `folder` (a path found under `root`). */
 function foldersAlong(root: string, folder: string): string[] {
-  const names = relative(root, folder).split(sep).filter((name) => name !== '');
+  const names = relative(root, folder)
+    .split(sep)
+    .filter((name) => name !== '');
   return [root, ...names.map((_, i) => join(root, ...names.slice(0, i + 1)))];
 }
 

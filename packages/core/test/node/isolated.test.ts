@@ -4,9 +4,10 @@
  * planner module (fixtures/planner.mjs) whose `kind` makes a worker plan, throw, crash, exit, hang
  * or vanish.
  */
+
+import type { MeasureProgress } from '@wirebench/core/measure';
 import type { IsolatedJob, IsolatedOptions } from '@wirebench/core/node';
 import { measureIsolated } from '@wirebench/core/node';
-import type { MeasureProgress } from '@wirebench/core/measure';
 import { describe, expect, it } from 'vitest';
 
 const PLANNER = new URL('./fixtures/planner.mjs', import.meta.url).href;
@@ -46,9 +47,17 @@ describe('measureIsolated', () => {
     expect(shares.every((share, i) => i === 0 || share >= (shares[i - 1] as number) - 0.01)).toBe(true);
   });
 
-  it('turns a worker that throws, crashes, exits, vanishes or plans other payloads into that payload\'s error, and measures the rest', async () => {
+  it("turns a worker that throws, crashes, exits, vanishes or plans other payloads into that payload's error, and measures the rest", async () => {
     const { result } = await measureIsolated(
-      [job('ok', 'before'), job('throw', 'throws'), job('crash', 'crashes'), job('exit', 'exits'), job('vanish', 'vanishes'), job('other-name', 'renamed'), job('ok', 'after')],
+      [
+        job('ok', 'before'),
+        job('throw', 'throws'),
+        job('crash', 'crashes'),
+        job('exit', 'exits'),
+        job('vanish', 'vanishes'),
+        job('other-name', 'renamed'),
+        job('ok', 'after'),
+      ],
       TINY,
     );
     expect(result.payloads.map((p) => p.name)).toEqual(['before', 'throws', 'crashes', 'exits', 'vanishes', 'renamed', 'after']);
@@ -65,7 +74,7 @@ describe('measureIsolated', () => {
     }
   });
 
-  it('ends a worker that stalls, after the stall timeout, as that payload\'s error', async () => {
+  it("ends a worker that stalls, after the stall timeout, as that payload's error", async () => {
     const started = Date.now();
     const { result } = await measureIsolated([job('hang', 'stuck'), job('ok', 'next')], { ...TINY, stallTimeout: 1500 });
     expect(Date.now() - started).toBeLessThan(20_000);

@@ -1,6 +1,6 @@
 /** node/usage.ts: the command-line parsing the CLI and the bench's runners share. */
 import { describe, expect, it } from 'vitest';
-import { UsageError, parseCommandLine, parseMilliseconds, parseNumber } from '../../src/node/usage.js';
+import { parseCommandLine, parseMilliseconds, parseNumber, UsageError } from '../../src/node/usage.js';
 
 const OPTIONS = {
   time: { type: 'string', short: 't' },

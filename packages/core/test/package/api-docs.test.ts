@@ -29,7 +29,10 @@ interface Exported {
 /** Every entry of the exports map (but `./package.json`) as its import specifier, with what it exports. */
 function packageExports(): Map<string, Exported[]> {
   if (!existsSync(join(DIST, 'index.d.ts'))) throw new Error(`${DIST} is missing: run \`npm run build\` first (npm test does)`);
-  const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as { name: string; exports: Record<string, string | { types?: string }> };
+  const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as {
+    name: string;
+    exports: Record<string, string | { types?: string }>;
+  };
   const entries = Object.entries(manifest.exports).flatMap(([key, target]) =>
     key === './package.json' ? [] : [{ specifier: manifest.name + key.slice(1), file: join(PACKAGE_DIR, (target as { types: string }).types) }],
   );
@@ -47,7 +50,14 @@ function packageExports(): Map<string, Exported[]> {
       specifier,
       checker.getExportsOfModule(module).map((symbol) => {
         const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-        const signatures = (target.declarations ?? []).filter(ts.isFunctionDeclaration).map((declaration) => collapse(declaration.getText().replace(/^export\s+declare\s+/, '').replace(/;$/, '')));
+        const signatures = (target.declarations ?? []).filter(ts.isFunctionDeclaration).map((declaration) =>
+          collapse(
+            declaration
+              .getText()
+              .replace(/^export\s+declare\s+/, '')
+              .replace(/;$/, ''),
+          ),
+        );
         return { name: symbol.name, signatures };
       }),
     );
@@ -110,7 +120,10 @@ describe('docs/api.md', () => {
     expect(section, `no "## \`${specifier}\`" section in docs/api.md`).toBeDefined();
     const named = [...(section as DocSection).documented.keys(), ...(section as DocSection).alsoExported];
     const exported = (exports.get(specifier) ?? []).map((item) => item.name);
-    expect({ missingFromDoc: exported.filter((name) => !named.includes(name)).sort(), notExported: named.filter((name) => !exported.includes(name)).sort() }).toEqual({
+    expect({
+      missingFromDoc: exported.filter((name) => !named.includes(name)).sort(),
+      notExported: named.filter((name) => !exported.includes(name)).sort(),
+    }).toEqual({
       missingFromDoc: [],
       notExported: [],
     });

@@ -41,7 +41,13 @@ it('every type named in a public signature is exported from some entry', () => {
     for (const declaration of symbol.declarations ?? []) walk(declaration);
   };
   const walk = (node: ts.Node): void => {
-    const name = ts.isTypeReferenceNode(node) ? node.typeName : ts.isExpressionWithTypeArguments(node) ? node.expression : ts.isTypeQueryNode(node) ? node.exprName : undefined;
+    const name = ts.isTypeReferenceNode(node)
+      ? node.typeName
+      : ts.isExpressionWithTypeArguments(node)
+        ? node.expression
+        : ts.isTypeQueryNode(node)
+          ? node.exprName
+          : undefined;
     const referenced = name && checker.getSymbolAtLocation(name);
     if (referenced && !(referenced.flags & ts.SymbolFlags.TypeParameter)) {
       const symbol = unalias(referenced);
@@ -58,5 +64,7 @@ it('every type named in a public signature is exported from some entry', () => {
 
   expect([...unreachable].sort()).toEqual([]);
   // The walk did reach the types that signatures name, so the empty list above means something.
-  expect([...visited].map((symbol) => symbol.name)).toEqual(expect.arrayContaining(['CreateCodecOptions', 'MeasureOptions', 'Schema', 'ProtobufCodecOptions', 'Random']));
+  expect([...visited].map((symbol) => symbol.name)).toEqual(
+    expect.arrayContaining(['CreateCodecOptions', 'MeasureOptions', 'Schema', 'ProtobufCodecOptions', 'Random']),
+  );
 });

@@ -15,7 +15,16 @@ import { REPO_ROOT } from '../support/paths.js';
 
 const PACKAGE_DIR = join(REPO_ROOT, 'packages/core');
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.log(`package/tarball.test.ts: no Chromium at ${CHROMIUM} (apt-get install chromium): the browser bundle is built but not run`);
 
@@ -61,7 +70,9 @@ afterAll(() => {
 
 describe('the tarball', () => {
   it('holds the README, the LICENSE, dist and src, and no tests or build info', () => {
-    expect(packed).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/index.d.ts.map', 'src/index.ts']));
+    expect(packed).toEqual(
+      expect.arrayContaining(['README.md', 'LICENSE', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/index.d.ts.map', 'src/index.ts']),
+    );
     expect(packed.filter((path) => /(^|\/)test\/|\.test\.|tsbuildinfo/.test(path))).toEqual([]);
   });
 
@@ -72,7 +83,9 @@ describe('the tarball', () => {
   });
 
   it('ships no stale build output: every dist module comes from a src module', () => {
-    const stale = packed.filter((path) => path.startsWith('dist/') && path.endsWith('.js') && !packed.includes(path.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts')));
+    const stale = packed.filter(
+      (path) => path.startsWith('dist/') && path.endsWith('.js') && !packed.includes(path.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts')),
+    );
     expect(stale).toEqual([]);
   });
 });

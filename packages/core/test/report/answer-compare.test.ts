@@ -18,7 +18,7 @@ describe('compareAnswers', () => {
   const a = answered({ network: '4g', served: 'gzip' });
   const b = slowerDevice(a, 3);
 
-  it('pairs the payloads both answered, each row on the first result\'s link, with the device part apart', () => {
+  it("pairs the payloads both answered, each row on the first result's link, with the device part apart", () => {
     const comparisons = compareAnswers(a, b);
     expect(comparisons.map((c) => c.payload)).toEqual(a.payloads.filter((p) => p.answer).map((p) => p.name));
     const first = comparisons[0]!;

@@ -10,7 +10,7 @@ import type { PayloadResult } from '../../src/measure/types.js';
 import { formatAnswer } from '../../src/report/answer-text.js';
 import { formatCount, formatNumber } from '../../src/report/format.js';
 import { formatPayload } from '../../src/report/text.js';
-import { MSGPACK_JS, answered, answeredResult, result } from './fixture.js';
+import { answered, answeredResult, MSGPACK_JS, result } from './fixture.js';
 
 const [orders, events] = answeredResult.payloads as [PayloadResult, PayloadResult];
 const lines = formatAnswer(orders);
@@ -38,8 +38,12 @@ describe('formatAnswer: the ranking', () => {
     const [msgpack, json] = ranked;
     const ranking = section(lines, 'ranking:');
     expect(ranking[1]).toBe('rank  row      until usable  why');
-    expect(ranking[2]).toBe(`   1  msgpack        ${formatMs(msgpack!.timeUntilUsable.totalMs)}  765 µs sooner than JSON: 858 B less to transfer, decompression + decode`);
-    expect(ranking[3]).toBe(`                             2.28 µs faster; repays its ${MSGPACK_JS} of JS after ${formatResponses(msgpack!.breakEven.responsesByTime)}`);
+    expect(ranking[2]).toBe(
+      `   1  msgpack        ${formatMs(msgpack!.timeUntilUsable.totalMs)}  765 µs sooner than JSON: 858 B less to transfer, decompression + decode`,
+    );
+    expect(ranking[3]).toBe(
+      `                             2.28 µs faster; repays its ${MSGPACK_JS} of JS after ${formatResponses(msgpack!.breakEven.responsesByTime)}`,
+    );
     expect(ranking[4]).toBe(`   2  json           ${formatMs(json!.timeUntilUsable.totalMs)}  the reference; no JS to ship (the platform's JSON.parse)`);
     expect(msgpack!.breakEven.responsesByTime).toBe(12);
   });
@@ -132,7 +136,10 @@ describe('formatAnswer: bytes by path', () => {
 
 describe('formatAnswer: what every answer keeps to', () => {
   it('fits a 100-column terminal', () => {
-    for (const constraints of [{ network: '4g', served: 'gzip' }, { network: 'lte', served: 'none', noEval: true, bundleBudgetBytes: 10_000 }] as const) {
+    for (const constraints of [
+      { network: '4g', served: 'gzip' },
+      { network: 'lte', served: 'none', noEval: true, bundleBudgetBytes: 10_000 },
+    ] as const) {
       for (const payload of answered(constraints).payloads) {
         for (const line of formatAnswer(payload)) expect([...line].length, line).toBeLessThanOrEqual(100);
       }

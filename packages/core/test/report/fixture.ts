@@ -4,19 +4,21 @@
  * short by the budget under CPU contention. `answeredResult` is the same result as the CLI writes it:
  * decompression timed, bytes attributed and every payload answered by `withAnswers`.
  */
+
+import { BUNDLE_GZIP_BYTES } from '../../src/answer/bundle-sizes.js';
 import type { Constraints } from '../../src/answer/constraints.js';
 import { withAnswers } from '../../src/answer/payload-answer.js';
+import { formatBytes } from '../../src/answer/wording.js';
 import { bytesBreakdown } from '../../src/attribution/breakdown.js';
 import type { FormatId } from '../../src/codec.js';
 import type { RoundTripReport } from '../../src/fidelity.js';
 import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '../../src/measure/types.js';
 import { orderBatch, seededRandom } from '../../src/samples.js';
 import { inferSchema } from '../../src/schema/infer.js';
-import { BUNDLE_GZIP_BYTES } from '../../src/answer/bundle-sizes.js';
-import { formatBytes } from '../../src/answer/wording.js';
 
 export const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
-export const METHOD = 'Per payload, every row is timed interleaved in rounds; a ratio to JSON is taken per round, its 95 % interval a percentile bootstrap over rounds.';
+export const METHOD =
+  'Per payload, every row is timed interleaved in rounds; a ratio to JSON is taken per round, its 95 % interval a percentile bootstrap over rounds.';
 
 export function ratio(estimate: number, low: number, high: number): Ratio {
   return { estimate, low, high, perRound: [low, estimate, high] };
@@ -68,16 +70,29 @@ export const ORDERS_BYTES = 48_213;
 const SAME = ratio(1, 1, 1);
 const ordersRows: RowResult[] = [
   codecRow('json', ORDERS_BYTES, { bytes: ORDERS_BYTES, compressed: { gzip: 9_870, brotli: 8_012 } }, [0.1205, SAME], [0.2104, SAME]),
-  codecRow('msgpack', ORDERS_BYTES, { bytes: 35_120, compressed: { gzip: 9_012, brotli: 7_655 } }, [0.0747, ratio(0.62, 0.58, 0.66)], [0.2167, ratio(1.03, 0.97, 1.1)]),
-  codecRow('protobuf', ORDERS_BYTES, { bytes: 16_430, compressed: { gzip: 7_310, brotli: 6_544 } }, [0.2531, ratio(2.1, 1.93, 2.28)], [0.0862, ratio(0.41, 0.39, 0.44)], {
-    ok: false,
-    diffs: [
-      { path: '$.orders[3].total', kind: 'value', expected: 19.99, actual: 19.989999771118164 },
-      { path: '$.orders[7]["unit-price"]', kind: 'value', expected: 0.1, actual: 0.10000000149011612 },
-      { path: '$.meta', kind: 'order' },
-    ],
-    truncated: false,
-  }),
+  codecRow(
+    'msgpack',
+    ORDERS_BYTES,
+    { bytes: 35_120, compressed: { gzip: 9_012, brotli: 7_655 } },
+    [0.0747, ratio(0.62, 0.58, 0.66)],
+    [0.2167, ratio(1.03, 0.97, 1.1)],
+  ),
+  codecRow(
+    'protobuf',
+    ORDERS_BYTES,
+    { bytes: 16_430, compressed: { gzip: 7_310, brotli: 6_544 } },
+    [0.2531, ratio(2.1, 1.93, 2.28)],
+    [0.0862, ratio(0.41, 0.39, 0.44)],
+    {
+      ok: false,
+      diffs: [
+        { path: '$.orders[3].total', kind: 'value', expected: 19.99, actual: 19.989999771118164 },
+        { path: '$.orders[7]["unit-price"]', kind: 'value', expected: 0.1, actual: 0.10000000149011612 },
+        { path: '$.meta', kind: 'order' },
+      ],
+      truncated: false,
+    },
+  ),
   { name: 'flatbuffers', kind: 'codec', format: 'flatbuffers', error: 'encode failed: field "orders[0].tags" mixes strings and numbers' },
   {
     name: '@msgpack/msgpack decode',

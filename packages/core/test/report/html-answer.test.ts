@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { formatMs } from '../../src/answer/wording.js';
 import type { PayloadResult } from '../../src/measure/types.js';
 import { formatCount, formatNumber } from '../../src/report/format.js';
-import { renderAnswer } from '../../src/report/html-answer.js';
 import { renderHtmlReport } from '../../src/report/html.js';
-import { MSGPACK_JS, answered, answeredResult, result } from './fixture.js';
+import { renderAnswer } from '../../src/report/html-answer.js';
+import { answered, answeredResult, MSGPACK_JS, result } from './fixture.js';
 
 const [orders, events] = answeredResult.payloads as [PayloadResult, PayloadResult];
 const html = renderAnswer(orders);
@@ -26,18 +26,26 @@ function presetRows(page: string, label: string): string[] {
 
 describe('renderAnswer: the ranking', () => {
   it('lists the ranked rows in order, each with its time until usable and its reason', () => {
-    const items = [...html.matchAll(/<li class="ranked">\n<span class="rank">(\d+)<\/span><span class="ranked-name">([^<]+)<\/span><strong class="ranked-total">([^<]+)<\/strong>\n<span class="why">([^<]+)<\/span>/g)];
+    const items = [
+      ...html.matchAll(
+        /<li class="ranked">\n<span class="rank">(\d+)<\/span><span class="ranked-name">([^<]+)<\/span><strong class="ranked-total">([^<]+)<\/strong>\n<span class="why">([^<]+)<\/span>/g,
+      ),
+    ];
     const { ranked } = orders.answer!.ranking;
     expect(items.map((m) => [m[1], m[2], m[3]])).toEqual(ranked.map((r) => [String(r.rank), r.name, formatMs(r.timeUntilUsable.totalMs)]));
-    expect(items[0]?.[4]).toBe(`765 µs sooner than JSON: 858 B less to transfer, decompression + decode 2.28 µs faster; repays its ${MSGPACK_JS} of JS after 12 responses`);
-    expect(items[1]?.[4]).toBe("the reference; no JS to ship (the platform&#39;s JSON.parse)");
+    expect(items[0]?.[4]).toBe(
+      `765 µs sooner than JSON: 858 B less to transfer, decompression + decode 2.28 µs faster; repays its ${MSGPACK_JS} of JS after 12 responses`,
+    );
+    expect(items[1]?.[4]).toBe('the reference; no JS to ship (the platform&#39;s JSON.parse)');
     expect(html).toContain('<h3>Ranking <span class="h-note">time until usable on 4G (9 Mbps, 170ms RTT) with gzip, fastest first</span></h3>');
   });
 
   it('then the rows left out, each with why, escaped', () => {
     expect(html).toContain('<h4>Not ranked</h4>');
     expect(html).toContain('<li><strong>protobuf</strong>: lost data at $.orders[3].total (value)</li>');
-    expect(html).toContain('<li><strong>flatbuffers</strong>: could not be measured: encode failed: field &quot;orders[0].tags&quot; mixes strings and numbers</li>');
+    expect(html).toContain(
+      '<li><strong>flatbuffers</strong>: could not be measured: encode failed: field &quot;orders[0].tags&quot; mixes strings and numbers</li>',
+    );
   });
 
   it('states the constraints, and what they rule out', () => {
@@ -54,7 +62,11 @@ describe('renderAnswer: time until usable', () => {
   it('draws a stacked bar per row per preset: transfer, decompression and decode, sized on the preset’s scale', () => {
     const answer = orders.answer!;
     expect(html.match(/<div class="stack" /g)).toHaveLength(3 * 3); // json, msgpack and the lossy protobuf on 3 presets
-    for (const [id, label] of [['3g-slow', '3G Slow (400 Kbps, 400ms RTT)'], ['4g', '4G (9 Mbps, 170ms RTT)'], ['cable', 'Cable (5/1 Mbps 28ms RTT)']] as const) {
+    for (const [id, label] of [
+      ['3g-slow', '3G Slow (400 Kbps, 400ms RTT)'],
+      ['4g', '4G (9 Mbps, 170ms RTT)'],
+      ['cable', 'Cable (5/1 Mbps 28ms RTT)'],
+    ] as const) {
       const rows = presetRows(html, label);
       expect(rows.map((row) => row.match(/<span class="row-name">([^<]+)<\/span>/)?.[1])).toEqual(['msgpack', 'json', 'protobuf']);
       const figures = answer.rows.map((r) => r.usable.find((t) => t.network === id && t.served === 'gzip'));
@@ -62,12 +74,20 @@ describe('renderAnswer: time until usable', () => {
       for (const row of rows) {
         const name = row.match(/<span class="row-name">([^<]+)<\/span>/)?.[1];
         const t = answer.rows.find((r) => r.name === name)!.usable.find((u) => u.network === id && u.served === 'gzip')!;
-        const widths = [...row.matchAll(/<span class="part part-(\w+)" style="width:([\d.]+)%" title="([^"]+)"><\/span>/g)].map((m) => [m[1], Number(m[2]), m[3]]);
+        const widths = [...row.matchAll(/<span class="part part-(\w+)" style="width:([\d.]+)%" title="([^"]+)"><\/span>/g)].map((m) => [
+          m[1],
+          Number(m[2]),
+          m[3],
+        ]);
         expect(widths.map((w) => w[0])).toEqual(['transfer', 'decompress', 'decode']);
         expect(widths[0]?.[1]).toBeCloseTo((t.transferMs / largest) * 100, 1);
         expect(widths[1]?.[1]).toBeCloseTo((t.decompressMs / largest) * 100, 1);
         expect(widths[2]?.[1]).toBeCloseTo((t.decodeMs / largest) * 100, 1);
-        expect(widths.map((w) => w[2])).toEqual([`transfer ${formatMs(t.transferMs)}`, `decompression ${formatMs(t.decompressMs)}`, `decode ${formatMs(t.decodeMs)}`]);
+        expect(widths.map((w) => w[2])).toEqual([
+          `transfer ${formatMs(t.transferMs)}`,
+          `decompression ${formatMs(t.decompressMs)}`,
+          `decode ${formatMs(t.decodeMs)}`,
+        ]);
         // The label names each part by its swatch, and the parts add up to the total.
         const parts = [t.transferMs, t.decompressMs, t.decodeMs].map(formatNumber);
         expect(row).toContain(
@@ -110,12 +130,21 @@ describe('renderAnswer: bytes by path', () => {
   it('tabulates JSON against the best-ranked other format on the paths that save most, the rest and the whole', () => {
     const bytes = orders.attribution!.formats.find((f) => f.format === 'msgpack')!;
     const comparison = bytes.savedVsJson!;
-    expect(html).toContain('<th scope="col">path</th><th scope="col">JSON</th><th scope="col">msgpack</th><th scope="col">saved</th><th scope="col">keys</th><th scope="col">values</th><th scope="col">framing</th>');
+    expect(html).toContain(
+      '<th scope="col">path</th><th scope="col">JSON</th><th scope="col">msgpack</th><th scope="col">saved</th><th scope="col">keys</th><th scope="col">values</th><th scope="col">framing</th>',
+    );
     for (const p of comparison.paths) {
       const cells = [p.baseBytes, p.otherBytes, p.total, p.keys, p.values, p.framing].map((n) => `<td>${formatCount(n)}</td>`).join('');
       expect(html).toContain(`<tr><th scope="row"><code>${p.path}</code></th>${cells}</tr>`);
     }
-    const whole = [bytes.total + comparison.saved.total, bytes.total, comparison.saved.total, comparison.saved.keys, comparison.saved.values, comparison.saved.framing];
+    const whole = [
+      bytes.total + comparison.saved.total,
+      bytes.total,
+      comparison.saved.total,
+      comparison.saved.keys,
+      comparison.saved.values,
+      comparison.saved.framing,
+    ];
     expect(html).toContain(`<tr class="total"><th scope="row">the whole payload</th>${whole.map((n) => `<td>${formatCount(n)}</td>`).join('')}</tr>`);
     expect(html).toContain(`<tr class="rest"><th scope="row">${comparison.rest.paths} other paths</th>`);
     expect(renderAnswer(events)).toContain('<p class="note">Not shown, as its bytes were not attributed.</p>');
@@ -136,6 +165,8 @@ describe('renderHtmlReport with answers', () => {
   it('has no answer section for a result without answers, and a note when a payload could not be answered', () => {
     expect(renderHtmlReport(result)).not.toContain('<h3>Ranking');
     const { answer: _answer, ...unanswered } = orders;
-    expect(renderAnswer({ ...unanswered, answerError: 'orders.json: no <JSON> row' })).toBe('<div class="warning" role="note"><p><strong>No answer.</strong> orders.json: no &lt;JSON&gt; row</p></div>');
+    expect(renderAnswer({ ...unanswered, answerError: 'orders.json: no <JSON> row' })).toBe(
+      '<div class="warning" role="note"><p><strong>No answer.</strong> orders.json: no &lt;JSON&gt; row</p></div>',
+    );
   });
 });

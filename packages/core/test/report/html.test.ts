@@ -6,12 +6,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { failedPayload } from '../../src/measure/merge.js';
 import type { RowResult } from '../../src/measure/types.js';
 import { formatBytes, formatRatioInterval } from '../../src/report/format.js';
-import { failedPayload } from '../../src/measure/merge.js';
 import { renderHtmlReport } from '../../src/report/html.js';
 import { escapeHtml } from '../../src/report/html-elements.js';
-import { HOSTILE_NAME, METHOD, ORDERS_BYTES, answeredResult, operation, ratio, result } from './fixture.js';
+import { answeredResult, HOSTILE_NAME, METHOD, ORDERS_BYTES, operation, ratio, result } from './fixture.js';
 
 const html = renderHtmlReport(result);
 
@@ -34,7 +34,6 @@ describe('renderHtmlReport', () => {
     expect(html).toContain(formatRatioInterval(ratio(0.62, 0.58, 0.66)));
     expect(html).toContain('JSON <strong>1.27 MB</strong> (1,268,400 B)');
   });
-
 
   it('is one self-contained document: viewport, light and dark, no script, no network', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
@@ -126,7 +125,18 @@ describe('renderHtmlReport', () => {
     expect(html).toContain('Lower is better everywhere');
     expect(html).toContain('95 % interval, a percentile bootstrap over rounds');
     expect(html).toContain(escapeHtml(METHOD));
-    for (const text of ['node v22.11.0', 'AMD EPYC 7B13', '<dd>8</dd>', '500 ns', '4× slow-down', 'protobufjs', '8.8.1', '2025-11-23T07:30:00.000Z', '60,000 ms', '2,000']) {
+    for (const text of [
+      'node v22.11.0',
+      'AMD EPYC 7B13',
+      '<dd>8</dd>',
+      '500 ns',
+      '4× slow-down',
+      'protobufjs',
+      '8.8.1',
+      '2025-11-23T07:30:00.000Z',
+      '60,000 ms',
+      '2,000',
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).toContain('<dt>isolation</dt><dd>worker-per-payload (each payload in a fresh worker');
@@ -143,50 +153,64 @@ const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 
 describe('renderHtmlReport in headless Chromium', () => {
-  it.skipIf(!hasChromium)(`fits a 360 px phone without horizontal scrolling, text at least 14 px${hasChromium ? '' : ` (skipped: no Chromium at ${CHROMIUM})`}`, async () => {
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    try {
-      // The report as the CLI writes it, answers and all: every section must fit.
-      const report = renderHtmlReport(answeredResult);
-      await mkdir('test-results', { recursive: true });
-      await writeFile('test-results/html-report.html', report);
-      const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
-      const requests: string[] = [];
-      page.on('request', (request) => requests.push(request.url()));
-      await page.setContent(report);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      const smallText = await page.evaluate(() => {
-        const small: string[] = [];
-        for (const element of Array.from(document.body.querySelectorAll('*'))) {
-          const ownText = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
-          if (!ownText) continue;
-          const size = parseFloat(getComputedStyle(element).fontSize);
-          if (size < 14) small.push(`${element.tagName} ${size}px`);
-        }
-        return small;
+  it.skipIf(!hasChromium)(
+    `fits a 360 px phone without horizontal scrolling, text at least 14 px${hasChromium ? '' : ` (skipped: no Chromium at ${CHROMIUM})`}`,
+    async () => {
+      const { chromium } = await import('playwright-core');
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
       });
-      expect(smallText).toEqual([]);
-      await page.screenshot({ path: 'test-results/html-report-360.png', fullPage: true });
+      try {
+        // The report as the CLI writes it, answers and all: every section must fit.
+        const report = renderHtmlReport(answeredResult);
+        await mkdir('test-results', { recursive: true });
+        await writeFile('test-results/html-report.html', report);
+        const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+        const requests: string[] = [];
+        page.on('request', (request) => requests.push(request.url()));
+        await page.setContent(report);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+        const smallText = await page.evaluate(() => {
+          const small: string[] = [];
+          for (const element of Array.from(document.body.querySelectorAll('*'))) {
+            const ownText = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
+            if (!ownText) continue;
+            const size = parseFloat(getComputedStyle(element).fontSize);
+            if (size < 14) small.push(`${element.tagName} ${size}px`);
+          }
+          return small;
+        });
+        expect(smallText).toEqual([]);
+        await page.screenshot({ path: 'test-results/html-report-360.png', fullPage: true });
 
-      // Opened diff lists must not widen the page either.
-      await page.evaluate(() => document.querySelectorAll('details').forEach((details) => {
-          details.open = true;
-        }));
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await page.screenshot({ path: 'test-results/html-report-360-dark.png', fullPage: true });
+        // Opened diff lists must not widen the page either.
+        await page.evaluate(() =>
+          document.querySelectorAll('details').forEach((details) => {
+            details.open = true;
+          }),
+        );
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await page.screenshot({ path: 'test-results/html-report-360-dark.png', fullPage: true });
 
-      await page.setViewportSize({ width: 1200, height: 900 });
-      await page.emulateMedia({ colorScheme: 'light' });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1200);
-      await page.screenshot({ path: 'test-results/html-report-1200.png', fullPage: true });
-      expect(requests.filter((url) => url !== 'about:blank')).toEqual([]);
-    } finally {
-      await browser.close();
-    }
-  });
+        await page.setViewportSize({ width: 1200, height: 900 });
+        await page.emulateMedia({ colorScheme: 'light' });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1200);
+        await page.screenshot({ path: 'test-results/html-report-1200.png', fullPage: true });
+        expect(requests.filter((url) => url !== 'about:blank')).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 });

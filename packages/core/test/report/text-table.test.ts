@@ -7,15 +7,29 @@ import { elideMiddle, hangingLines, table, wrapWords } from '../../src/report/te
 
 describe('table', () => {
   it('aligns the text columns left and the others right, two spaces apart, with no trailing spaces', () => {
-    expect(table(['row', 'bytes', 'note'], [['json', '48,213', 'exact'], ['protobuf', '16,430', '']], [0, 2])).toEqual([
-      'row        bytes  note',
-      'json      48,213  exact',
-      'protobuf  16,430',
-    ]);
+    expect(
+      table(
+        ['row', 'bytes', 'note'],
+        [
+          ['json', '48,213', 'exact'],
+          ['protobuf', '16,430', ''],
+        ],
+        [0, 2],
+      ),
+    ).toEqual(['row        bytes  note', 'json      48,213  exact', 'protobuf  16,430']);
   });
 
   it('aligns every column right when no column is text', () => {
-    expect(table(['JSON', 'saved'], [['9,246', '3,700'], ['60', '-474']], [])).toEqual([' JSON  saved', '9,246  3,700', '   60   -474']);
+    expect(
+      table(
+        ['JSON', 'saved'],
+        [
+          ['9,246', '3,700'],
+          ['60', '-474'],
+        ],
+        [],
+      ),
+    ).toEqual([' JSON  saved', '9,246  3,700', '   60   -474']);
   });
 });
 
@@ -40,7 +54,9 @@ describe('wrapWords and hangingLines', () => {
     expect(lines[0]).toBe('   1  protobuf  210 ms  the reference; no JS to ship (the');
     for (const line of lines.slice(1)) expect(line).toMatch(/^ {24}\S/);
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(60);
-    expect(lines.join(' ').replace(/\s+/g, ' ')).toBe('1 protobuf 210 ms the reference; no JS to ship (the platform’s JSON.parse) and then some more words to wrap'.replace(/^/, ' '));
+    expect(lines.join(' ').replace(/\s+/g, ' ')).toBe(
+      '1 protobuf 210 ms the reference; no JS to ship (the platform’s JSON.parse) and then some more words to wrap'.replace(/^/, ' '),
+    );
   });
 });
 

@@ -3,8 +3,8 @@
  * headings, aligned rows with figures in the shared formats, fidelity words and the lines under them.
  */
 import { describe, expect, it } from 'vitest';
-import { fidelitySummary, formatEnvironment, formatPayload, formatResult, ratioText } from '../../src/report/text.js';
 import { failedPayload } from '../../src/measure/merge.js';
+import { fidelitySummary, formatEnvironment, formatPayload, formatResult, ratioText } from '../../src/report/text.js';
 import { HOSTILE_NAME, ratio, result } from './fixture.js';
 
 const [orders, events] = result.payloads;
@@ -20,7 +20,9 @@ const row = (table: string, name: string): string => {
 describe('formatPayload', () => {
   it('heads each payload with its JSON size and rounds', () => {
     expect(lines[0]).toBe('## orders.json — JSON 48,213 bytes, 11 rounds, CPU pressure max 2.0 %');
-    expect(formatPayload(events!, compressors).split('\n')[0]).toBe(`## ${HOSTILE_NAME} — JSON 1,268,400 bytes, 7 rounds (cut short by --budget), CPU pressure max 41 %`);
+    expect(formatPayload(events!, compressors).split('\n')[0]).toBe(
+      `## ${HOSTILE_NAME} — JSON 1,268,400 bytes, 7 rounds (cut short by --budget), CPU pressure max 41 %`,
+    );
   });
 
   it('has a size table: exact bytes, % of JSON, compressed bytes and fidelity words', () => {
@@ -40,7 +42,9 @@ describe('formatPayload', () => {
   });
 
   it('warns about the numbers JSON.parse could not keep', () => {
-    expect(lines[1]).toBe('  ! 1 number literal(s) cannot be kept by JSON.parse, so every format (JSON too) sees them changed: $.orders[0].id = 12345678901234567891');
+    expect(lines[1]).toBe(
+      '  ! 1 number literal(s) cannot be kept by JSON.parse, so every format (JSON too) sees them changed: $.orders[0].id = 12345678901234567891',
+    );
     expect(formatPayload(events!, compressors)).toContain('  ! 2 of 7 rounds ran under heavy CPU contention even after retries');
   });
 });

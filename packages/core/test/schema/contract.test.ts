@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkRoundTrip } from '../../src/fidelity.js';
-import { protobufCodec } from '../../src/formats/protobuf/codec.js';
 import { flatbuffersCodec } from '../../src/formats/flatbuffers/codec.js';
+import { protobufCodec } from '../../src/formats/protobuf/codec.js';
 import { seededRandom } from '../../src/random.js';
 import { canonicalSamples } from '../../src/samples.js';
 import { schemaFromProto } from '../../src/schema/from-proto.js';
@@ -21,10 +21,9 @@ import { toFbs } from '../../src/schema/to-fbs.js';
 import { toProto } from '../../src/schema/to-proto.js';
 import type { FieldDef, MessageDef, Schema } from '../../src/schema/types.js';
 import { findMessage } from '../../src/schema/types.js';
+import { jsonValue as anyJson } from '../support/json-arbitrary.js';
 import { flatcCompiles, hasTool, parseTextFormat, protocCompiles } from '../support/oracles.js';
 import { CORPUS_DIR, canonicalProto, corpusFiles, withCorpus } from '../support/paths.js';
-import { jsonValue as anyJson } from '../support/json-arbitrary.js';
-
 
 const hasProtoc = hasTool('protoc');
 const hasFlatc = hasTool('flatc');
@@ -49,13 +48,29 @@ function shuffled(value: unknown, random: () => number): unknown {
   if (Array.isArray(value)) return shuffle(value.map((item) => shuffled(item, random)));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of shuffle(Object.entries(value))) Object.defineProperty(out, key, { value: shuffled(item, random), enumerable: true, writable: true, configurable: true });
+    for (const [key, item] of shuffle(Object.entries(value)))
+      Object.defineProperty(out, key, { value: shuffled(item, random), enumerable: true, writable: true, configurable: true });
     return out;
   }
   return value;
 }
 
-const ODD_KEYS = ['user_name', 'userName', 'a b', '@type', '1st', 'é', '', '__proto__', 'constructor', 'value', 'Value', 'ListOfString', 'unused_1', 'RootMapEntry'];
+const ODD_KEYS = [
+  'user_name',
+  'userName',
+  'a b',
+  '@type',
+  '1st',
+  'é',
+  '',
+  '__proto__',
+  'constructor',
+  'value',
+  'Value',
+  'ListOfString',
+  'unused_1',
+  'RootMapEntry',
+];
 
 /** Records of one API with optional, nullable, mixed, nested and odd keys. */
 function apiRecords(): unknown[] {
@@ -121,7 +136,10 @@ describe('toProto json_name', () => {
   it('prints json_name options, on every field of a message that needs one, and no JSON-key comments', () => {
     expect(proto).not.toContain('// JSON key');
     const body = proto.slice(proto.indexOf('message Root {'));
-    const fieldLines = body.slice(0, body.indexOf('\n}')).split('\n').filter((line) => / = \d+/.test(line));
+    const fieldLines = body
+      .slice(0, body.indexOf('\n}'))
+      .split('\n')
+      .filter((line) => / = \d+/.test(line));
     expect(fieldLines).toHaveLength(keys.length);
     for (const line of fieldLines) expect(line).toContain('[json_name = ');
     expect(toProto(inferSchema({ plain: 1, also_plain: 2 }))).not.toContain('json_name');
@@ -136,8 +154,14 @@ describe('toProto json_name', () => {
 
   it('schemaFromProto reads them back', () => {
     const back = schemaFromProto(proto, schema.root);
-    expect(findMessage(back, 'Root').fields.map((f) => [f.name, f.jsonName]).sort()).toEqual(
-      findMessage(schema, 'Root').fields.map((f) => [f.name, f.jsonName]).sort(),
+    expect(
+      findMessage(back, 'Root')
+        .fields.map((f) => [f.name, f.jsonName])
+        .sort(),
+    ).toEqual(
+      findMessage(schema, 'Root')
+        .fields.map((f) => [f.name, f.jsonName])
+        .sort(),
     );
   });
 });
@@ -154,7 +178,13 @@ describe('schemaFromProto(toProto(s)) is the same contract as s', () => {
 
   it('for helper-heavy shapes: nested lists, lists of maps, nullable lists, dynamic values, wrapped roots', () => {
     const cases: unknown[][] = [
-      [[{ grid: [[1, 2]], tags: ['a'], note: 'x', any: 1 }, { grid: [], note: null, any: 'two' }, { grid: [], tags: null }]],
+      [
+        [
+          { grid: [[1, 2]], tags: ['a'], note: 'x', any: 1 },
+          { grid: [], note: null, any: 'two' },
+          { grid: [], tags: null },
+        ],
+      ],
       [{ a: [{ x: { '1': 1 } }, { y: { '2': 'b' } }], m: { '1': [[1]], '2': [] }, n: null }],
       [null],
       [[1, 'a', null, [true], { k: 1 }]],
@@ -286,18 +316,24 @@ describe('printed names come from one registry and never clash', () => {
 
   it.skipIf(!hasProtoc || !hasFlatc)('protoc and flatc compile schemas of random JSON with odd keys (property)', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom(...ODD_KEYS, 'RootValueEntry', 'RootValue', 'Root', 'MapOfValue', 'NullableString'), jsonValue(), { maxKeys: 8 }), (value) => {
-        const schema = inferSchema(value);
-        protocCompiles(toProto(schema));
-        flatcCompiles(toFbs(schema));
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom(...ODD_KEYS, 'RootValueEntry', 'RootValue', 'Root', 'MapOfValue', 'NullableString'), jsonValue(), { maxKeys: 8 }),
+        (value) => {
+          const schema = inferSchema(value);
+          protocCompiles(toProto(schema));
+          flatcCompiles(toFbs(schema));
+        },
+      ),
       { numRuns: 25 },
     );
   });
 });
 
 describe('inferSchema with a base schema', () => {
-  const v1 = [{ id: 1, name: 'a', profile: { city: 'x' } }, { id: 2, name: 'b', legacy: true }];
+  const v1 = [
+    { id: 1, name: 'a', profile: { city: 'x' } },
+    { id: 2, name: 'b', legacy: true },
+  ];
   const base = inferSchema(v1);
 
   it('keeps the ids, wire names and message names of known keys and appends new keys at the next free ids', () => {

@@ -66,7 +66,13 @@ describe('inferSchema with base at the root', () => {
   it.each(SCHEMA_FORMATS)('refuses an id-keyed map that became a record under a wrapped root (%s)', async (format) => {
     // Unchecked, protobuf read the old bytes as [{"7":"\n\u00017\u0012\u0001a"}].
     for (const base of [inferSchema(idKeyed), printedBase(idKeyed)]) {
-      await expectRefused(format, base, [{ '7': 'a', name: 'b' }], idKeyed, /^Root\.value: the samples hold list<\w+>, but the base schema has list<map<string, string>>/);
+      await expectRefused(
+        format,
+        base,
+        [{ '7': 'a', name: 'b' }],
+        idKeyed,
+        /^Root\.value: the samples hold list<\w+>, but the base schema has list<map<string, string>>/,
+      );
     }
   });
 
@@ -93,13 +99,17 @@ describe('inferSchema with base at the root', () => {
   it.each(SCHEMA_FORMATS)('refuses a wrapped root that became a record (%s)', async (format) => {
     for (const old of [[{ id: 1 }], { '7': 'a' }, 'text', 5]) {
       // With the old sample among the samples, the root is a record (keys 7, id, name) or mixes kinds (any).
-      const refusal = /^(root: the samples hold the record \{.*\}, but the base schema's root Root is wrapped: its field value holds|Root\.value: the samples hold any,)/;
+      const refusal =
+        /^(root: the samples hold the record \{.*\}, but the base schema's root Root is wrapped: its field value holds|Root\.value: the samples hold any,)/;
       await expectRefused(format, printedBase(old), { id: 2, name: 'b' }, old, refusal);
       const alone = /^root: the samples hold the record \{id\}, but the base schema's root Root is wrapped/;
       expect(() => inferSchema({ id: 2 }, { base: printedBase(old) })).toThrow(alone);
     }
     // A wrapped root of any JSON value, or of a record or null, takes a record and stays wrapped.
-    for (const olds of [[[1, 'a'], { x: 1 }], [{ x: 1 }, null]]) {
+    for (const olds of [
+      [[1, 'a'], { x: 1 }],
+      [{ x: 1 }, null],
+    ]) {
       const oldBase = inferSchema(olds[0], { moreSamples: olds.slice(1) });
       const next = inferSchema({ x: 2, id: 2 }, { base: schemaFromProto(toProto(oldBase), oldBase.root) });
       expect(next.wrappedRoot).toBe(true);
@@ -130,7 +140,11 @@ describe('inferSchema with base at the root', () => {
 describe('inferSchema with base below the root', () => {
   it.each(SCHEMA_FORMATS)('refuses a changed item or value type in lists and maps of messages and lists (%s)', async (format) => {
     const cases: ReadonlyArray<readonly [old: unknown, sample: unknown, refusal: RegExp]> = [
-      [{ items: [{ '7': 'a' }] }, { items: [{ '7': 'a', name: 'b' }] }, /^Root\.items: the samples hold list<\w+>, but the base schema has list<map<string, string>>/],
+      [
+        { items: [{ '7': 'a' }] },
+        { items: [{ '7': 'a', name: 'b' }] },
+        /^Root\.items: the samples hold list<\w+>, but the base schema has list<map<string, string>>/,
+      ],
       [{ byId: { '1': { a: 1 } } }, { byId: { '1': [1] } }, /^Root\.byId: the samples hold map<string, any>, but the base schema has map<string, \w+>/],
       [{ grid: [[1]] }, { grid: [[1, 'a']] }, /^Root\.grid: the samples hold list<list<any>>, but the base schema has list<list<int32>>/],
       [{ rows: [{ n: 1 }] }, { rows: [{ n: 2 ** 40 }] }, /^RowsItem\.n: the samples hold int64, but the base schema has int32/],

@@ -6,8 +6,7 @@ import type { FieldDef, Schema } from '../../src/schema/types.js';
 import { findMessage } from '../../src/schema/types.js';
 import { CORPUS_DIR, corpusFiles, withCorpus } from '../support/paths.js';
 
-const field = (schema: Schema, message: string, jsonName: string): FieldDef =>
-  findMessage(schema, message).fields.find((f) => f.jsonName === jsonName)!;
+const field = (schema: Schema, message: string, jsonName: string): FieldDef => findMessage(schema, message).fields.find((f) => f.jsonName === jsonName)!;
 
 describe('inferSchema', () => {
   it('marks keys missing from some objects optional and keys holding null nullable', () => {
@@ -48,7 +47,14 @@ describe('inferSchema', () => {
   });
 
   it('keeps arrays of arrays as nested lists', () => {
-    const schema = inferSchema({ coordinates: [[[1.5, 2], [3, 4]]] });
+    const schema = inferSchema({
+      coordinates: [
+        [
+          [1.5, 2],
+          [3, 4],
+        ],
+      ],
+    });
     expect(field(schema, 'Root', 'coordinates').type).toEqual({
       kind: 'list',
       of: { kind: 'list', of: { kind: 'list', of: { kind: 'scalar', scalar: 'float64' } } },

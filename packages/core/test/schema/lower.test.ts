@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { flatbuffersCodec } from '../../src/formats/flatbuffers/codec.js';
 import { protobufCodec } from '../../src/formats/protobuf/codec.js';
-import { FLATBUFFERS_RULES, PROTOBUF_RULES, lowerSchema } from '../../src/schema/lower.js';
 import { inferSchema } from '../../src/schema/infer.js';
+import { FLATBUFFERS_RULES, lowerSchema, PROTOBUF_RULES } from '../../src/schema/lower.js';
 import type { Schema } from '../../src/schema/types.js';
 import { findMessage } from '../../src/schema/types.js';
 import { OPTIONAL_SCALARS } from '../support/optional-scalars.js';
@@ -16,7 +16,11 @@ const fieldTypes = (schema: Schema, message: string): Record<string, string> =>
   Object.fromEntries(findMessage(schema, message).fields.map((f) => [f.name, JSON.stringify(f.type)]));
 
 describe('lowerSchema', () => {
-  const sample = [{ grid: [[1, 2]], tags: ['a'], note: 'x', any: 1 }, { grid: [], note: null, any: 'two' }, { grid: [], tags: null }];
+  const sample = [
+    { grid: [[1, 2]], tags: ['a'], note: 'x', any: 1 },
+    { grid: [], note: null, any: 'two' },
+    { grid: [], tags: null },
+  ];
   const schema = inferSchema(sample);
 
   it('boxes nested lists, keeps presence of lists in protobuf through a box, and makes `any` the Value message', () => {

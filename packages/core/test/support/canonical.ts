@@ -1,6 +1,6 @@
+import { canonicalSamples } from '../../src/samples.js';
 import { schemaFromProto } from '../../src/schema/from-proto.js';
 import type { Schema } from '../../src/schema/types.js';
-import { canonicalSamples } from '../../src/samples.js';
 import { canonicalProto } from './paths.js';
 
 /** Each canonical sample with the Schema of its root message, read from schemas/canonical.proto. */

@@ -9,4 +9,9 @@ export type DepthResult =
   | { outcome: 'refused'; stage: 'import' | 'inferSchema' | 'createCodec' | 'encode' | 'decode'; name: string; message: string }
   | { outcome: 'crashed'; message: string };
 
-export function coldDepthInChild(format: string, implementation: string, checks: readonly DepthCheck[], options?: { stackSizeMb?: number; timeoutMs?: number }): DepthResult[];
+export function coldDepthInChild(
+  format: string,
+  implementation: string,
+  checks: readonly DepthCheck[],
+  options?: { stackSizeMb?: number; timeoutMs?: number },
+): DepthResult[];

@@ -6,7 +6,7 @@
 // JavaScript (types in cold-depth.d.mts): the child and its workers load nothing but the package.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 const SCHEMA_FORMATS = ['protobuf', 'flatbuffers'];
 
@@ -58,7 +58,12 @@ async function check({ format, implementation, shape, depth, maxDepth }) {
   } catch (error) {
     // A JSON path 1,000 levels long sits in the middle: its ends are what a test reads.
     const message = String(error?.message);
-    return { outcome: 'refused', stage, name: error?.constructor?.name, message: message.length > 400 ? `${message.slice(0, 150)}…${message.slice(-150)}` : message };
+    return {
+      outcome: 'refused',
+      stage,
+      name: error?.constructor?.name,
+      message: message.length > 400 ? `${message.slice(0, 150)}…${message.slice(-150)}` : message,
+    };
   }
 }
 

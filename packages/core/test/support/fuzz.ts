@@ -10,8 +10,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import type { Codec, FormatId } from '../../src/codec.js';
 import { WirebenchError } from '../../src/errors.js';
-import { checkRoundTrip, childPath } from '../../src/fidelity.js';
 import type { Diff } from '../../src/fidelity.js';
+import { checkRoundTrip, childPath } from '../../src/fidelity.js';
 import { seededRandom } from '../../src/random.js';
 import { REPO_ROOT } from './paths.js';
 
@@ -57,7 +57,9 @@ const below = (rng: Rng, n: number): number => Math.floor(rng() * n);
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[below(rng, items.length)] as T;
 
 const INTERESTING_8 = [0x00, 0x01, 0x02, 0x7f, 0x80, 0x81, 0xfe, 0xff, 0x10, 0x20, 0x3f, 0x40];
-const INTERESTING_32 = [0, 1, 2, 3, 4, 7, 8, 12, 16, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff, 0x10000, 0xfffffff, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff];
+const INTERESTING_32 = [
+  0, 1, 2, 3, 4, 7, 8, 12, 16, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff, 0x10000, 0xfffffff, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff,
+];
 const INTERESTING_VARINT = [0, 1, 0x7f, 0x80, 0x3fff, 0x4000, 0x7fffffff, 0xffffffff, 2 ** 32, 2 ** 53 - 1, 2 ** 63, 2 ** 64 - 1];
 
 const ascii = (text: string): number[] => [...new TextEncoder().encode(text)];
@@ -68,9 +70,15 @@ const FORMAT_BYTES: Record<FormatId, number[]> = {
   json: ascii('{}[]",:\\-+.eE0123456789ntfu \t\n'),
   simdjson: ascii('{}[]",:\\-+.eE0123456789ntfu \t\n'),
   // nil, never-used, bool, bin, ext, float, uint, int, fixext, str, array, map; fix* headers.
-  msgpack: [0xc0, 0xc1, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7, 0xc8, 0xc9, 0xca, 0xcb, 0xcc, 0xcd, 0xce, 0xcf, 0xd0, 0xd1, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6, 0xd7, 0xd8, 0xd9, 0xda, 0xdb, 0xdc, 0xdd, 0xde, 0xdf, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xe0],
+  msgpack: [
+    0xc0, 0xc1, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7, 0xc8, 0xc9, 0xca, 0xcb, 0xcc, 0xcd, 0xce, 0xcf, 0xd0, 0xd1, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6, 0xd7, 0xd8, 0xd9,
+    0xda, 0xdb, 0xdc, 0xdd, 0xde, 0xdf, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xe0,
+  ],
   // Each major type with each additional-info width, indefinite lengths, break, simple values, tags, floats.
-  cbor: [0x18, 0x19, 0x1a, 0x1b, 0x1f, 0x38, 0x3b, 0x40, 0x58, 0x5f, 0x60, 0x78, 0x7a, 0x7b, 0x7f, 0x80, 0x98, 0x9f, 0xa0, 0xb8, 0xbf, 0xc0, 0xc1, 0xc2, 0xc3, 0xd8, 0xd9, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8, 0xf9, 0xfa, 0xfb, 0xff],
+  cbor: [
+    0x18, 0x19, 0x1a, 0x1b, 0x1f, 0x38, 0x3b, 0x40, 0x58, 0x5f, 0x60, 0x78, 0x7a, 0x7b, 0x7f, 0x80, 0x98, 0x9f, 0xa0, 0xb8, 0xbf, 0xc0, 0xc1, 0xc2, 0xc3, 0xd8,
+    0xd9, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8, 0xf9, 0xfa, 0xfb, 0xff,
+  ],
   // Tags for fields 1-15 with every wire type (0-7), and continuation bits.
   protobuf: [0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x12, 0x15, 0x18, 0x1a, 0x22, 0x2a, 0x32, 0x3a, 0x42, 0x7a, 0x80, 0xff, 0x00],
   flatbuffers: [0x00, 0x04, 0x08, 0x0c, 0x10, 0xfc, 0xf8, 0xff],
@@ -79,11 +87,32 @@ const FORMAT_BYTES: Record<FormatId, number[]> = {
 /** Whole tokens to insert or overwrite with: hostile values, other types, deep nesting. */
 const FORMAT_TOKENS: Record<FormatId, number[][]> = {
   json: [
-    ascii('-0'), ascii('1e999'), ascii('-1e999'), ascii('1e-400'), ascii('9007199254740993'), ascii('18446744073709551616'),
-    ascii('"__proto__"'), ascii('{"__proto__":{"polluted":1}}'), ascii('{"constructor":{"prototype":{"polluted":1}}}'),
-    ascii('"\\ud800"'), ascii('"\\udc00"'), ascii('"\\udc00x"'), ascii('{"\\udfff":1}'), ascii('"\\ud83d\\ude00"'), ascii('"\\u0000"'), ascii('"\\uZZZZ"'), [0x22, 0xed, 0xa0, 0x80, 0x22], [0x22, 0xc0, 0x80, 0x22],
-    ascii('null'), ascii('true'), ascii('[]'), ascii('{}'), ascii('"'), ascii('\\'),
-    [...repeat(ascii('['), 1500), ...repeat(ascii(']'), 1500)], repeat(ascii('{"a":'), 600),
+    ascii('-0'),
+    ascii('1e999'),
+    ascii('-1e999'),
+    ascii('1e-400'),
+    ascii('9007199254740993'),
+    ascii('18446744073709551616'),
+    ascii('"__proto__"'),
+    ascii('{"__proto__":{"polluted":1}}'),
+    ascii('{"constructor":{"prototype":{"polluted":1}}}'),
+    ascii('"\\ud800"'),
+    ascii('"\\udc00"'),
+    ascii('"\\udc00x"'),
+    ascii('{"\\udfff":1}'),
+    ascii('"\\ud83d\\ude00"'),
+    ascii('"\\u0000"'),
+    ascii('"\\uZZZZ"'),
+    [0x22, 0xed, 0xa0, 0x80, 0x22],
+    [0x22, 0xc0, 0x80, 0x22],
+    ascii('null'),
+    ascii('true'),
+    ascii('[]'),
+    ascii('{}'),
+    ascii('"'),
+    ascii('\\'),
+    [...repeat(ascii('['), 1500), ...repeat(ascii(']'), 1500)],
+    repeat(ascii('{"a":'), 600),
   ],
   simdjson: [],
   msgpack: [
@@ -149,11 +178,14 @@ const FORMAT_TOKENS: Record<FormatId, number[][]> = {
     repeat([0xff], 12), // overlong varint
     [0x0a, 0xff, 0xff, 0xff, 0xff, 0x07], // field 1, length 2^31-1
     [0x12, 0xff, 0xff, 0xff, 0xff, 0x0f], // field 2, length 2^32-1
-    [0x0b], [0x0c], [0x13, 0x14], // group start / end
+    [0x0b],
+    [0x0c],
+    [0x13, 0x14], // group start / end
     [0x09, 0, 0, 0, 0, 0, 0, 0, 0x80], // fixed64 -0
     [0x09, 0, 0, 0, 0, 0, 0, 0xf8, 0x7f], // fixed64 NaN
     [0x0d, 0, 0, 0xc0, 0x7f], // fixed32 NaN
-    [0x00], [0x02, 0x00], // field 0
+    [0x00],
+    [0x02, 0x00], // field 0
     [0xc2, 0x3e, 0x01, 0x00], // field 1000
     [0xf8, 0xff, 0xff, 0xff, 0x0f, 0x01], // field 2^29-1
     [0x0a, 0x02, 0xc0, 0x80], // overlong NUL in a string
@@ -164,7 +196,11 @@ const FORMAT_TOKENS: Record<FormatId, number[][]> = {
     repeat([0x0a, 0x7f], 40),
   ],
   flatbuffers: [
-    [0xff, 0xff, 0xff, 0x7f], [0x00, 0x00, 0x00, 0x80], [0xfc, 0xff, 0xff, 0xff], [0x04, 0x00, 0x04, 0x00], [0x00, 0x00, 0x04, 0x00],
+    [0xff, 0xff, 0xff, 0x7f],
+    [0x00, 0x00, 0x00, 0x80],
+    [0xfc, 0xff, 0xff, 0xff],
+    [0x04, 0x00, 0x04, 0x00],
+    [0x00, 0x00, 0x04, 0x00],
     [0x04, 0x00, 0x00, 0x00], // an offset to itself (+4)
     [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80], // double -0
     [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf8, 0x7f], // double NaN
@@ -244,7 +280,13 @@ export const MUTATORS: Record<string, Mutator> = {
     const current = new DataView(out.buffer, out.byteOffset).getUint32(at, true);
     const choice = below(rng, 4);
     const value =
-      choice === 0 ? pick(rng, INTERESTING_32) : choice === 1 ? out.length + below(rng, 9) - 4 : choice === 2 ? (current + below(rng, 33) - 16) >>> 0 : below(rng, 2 ** 32);
+      choice === 0
+        ? pick(rng, INTERESTING_32)
+        : choice === 1
+          ? out.length + below(rng, 9) - 4
+          : choice === 2
+            ? (current + below(rng, 33) - 16) >>> 0
+            : below(rng, 2 ** 32);
     writeUint(out, at, value >>> 0, 4, rng() < 0.7);
     return out;
   },
@@ -268,7 +310,9 @@ export const MUTATORS: Record<string, Mutator> = {
     if (tokens.length === 0) return input;
     const token = pick(rng, tokens);
     const at = below(rng, input.length + 1);
-    return rng() < 0.5 ? concat(input.subarray(0, at), token, input.subarray(at)) : concat(input.subarray(0, at), token, input.subarray(Math.min(input.length, at + token.length)));
+    return rng() < 0.5
+      ? concat(input.subarray(0, at), token, input.subarray(at))
+      : concat(input.subarray(0, at), token, input.subarray(Math.min(input.length, at + token.length)));
   },
   insertRandomChunk(rng, input) {
     const at = below(rng, input.length + 1);
@@ -447,7 +491,9 @@ export function notJsonData(value: unknown, allowInfinity = false): string | und
  */
 function isInternalError(cause: unknown): boolean {
   if (cause instanceof ReferenceError) return true;
-  return cause instanceof TypeError && (cause as { code?: unknown }).code !== 'ERR_ENCODING_INVALID_ENCODED_DATA' && !/not valid for encoding/.test(cause.message);
+  return (
+    cause instanceof TypeError && (cause as { code?: unknown }).code !== 'ERR_ENCODING_INVALID_ENCODED_DATA' && !/not valid for encoding/.test(cause.message)
+  );
 }
 
 const errorLine = (error: unknown): string =>
@@ -481,7 +527,8 @@ export function runCase(
     decoded = true;
   } catch (error) {
     if (!(error instanceof WirebenchError)) failures.push({ rule: 'decode threw a non-WirebenchError', detail: errorLine(error) });
-    else if (error.format !== codec.format) failures.push({ rule: 'WirebenchError without its format', detail: `format ${String(error.format)}: ${error.message.slice(0, 200)}` });
+    else if (error.format !== codec.format)
+      failures.push({ rule: 'WirebenchError without its format', detail: `format ${String(error.format)}: ${error.message.slice(0, 200)}` });
     else if (isInternalError(error.cause)) {
       // A TypeError is the decoder's own bug (reading past what it checked), not a refusal a person can act on.
       failures.push({ rule: 'WirebenchError hiding an internal error', detail: `${error.message.slice(0, 200)} (cause: ${errorLine(error.cause)})` });
@@ -510,7 +557,8 @@ export function runCase(
     if (where) failures.push({ rule: 'decoded value is not JSON data', detail: where });
     if (decodedAgain) {
       const report = checkRoundTrip(value, again, { maxDiffs: 50 });
-      const infinityWrittenAsNull = (d: Diff): boolean => overflowsToInfinity && d.kind === 'type' && Math.abs(d.expected as number) === Infinity && d.actual === null;
+      const infinityWrittenAsNull = (d: Diff): boolean =>
+        overflowsToInfinity && d.kind === 'type' && Math.abs(d.expected as number) === Infinity && d.actual === null;
       const bad = report.diffs.filter(
         (d) => d.kind !== 'order' && !(d.kind === 'value' && Object.is(d.expected, -0) && Object.is(d.actual, 0)) && !infinityWrittenAsNull(d),
       );
@@ -519,7 +567,9 @@ export function runCase(
         const first = bad[0];
         failures.push({
           rule: 'decode(encode(decoded)) differs',
-          detail: first ? `${first.kind} at ${first.path}: ${short(first.expected)} → ${short(first.actual)}${bad.length > 1 ? ` (+${bad.length - 1} more)` : ''}` : 'not ok',
+          detail: first
+            ? `${first.kind} at ${first.path}: ${short(first.expected)} → ${short(first.actual)}${bad.length > 1 ? ` (+${bad.length - 1} more)` : ''}`
+            : 'not ok',
         });
       }
     }
@@ -535,11 +585,16 @@ export function runCase(
     } catch {
       refused = true;
     }
-    if (refused !== !decoded) failures.push({ rule: 'differs from JSON.parse', detail: refused ? 'JSON.parse refuses it, this decoder does not' : 'JSON.parse reads it, this decoder refuses' });
+    if (refused !== !decoded)
+      failures.push({
+        rule: 'differs from JSON.parse',
+        detail: refused ? 'JSON.parse refuses it, this decoder does not' : 'JSON.parse reads it, this decoder refuses',
+      });
     else if (decoded && !knownDefect?.(expected)) {
       const report = checkRoundTrip(expected, value, { maxDiffs: 50 });
       const first = report.diffs.find((d) => d.kind !== 'order');
-      if (first) failures.push({ rule: 'differs from JSON.parse', detail: `${first.kind} at ${first.path}: ${short(first.expected)} → ${short(first.actual)}` });
+      if (first)
+        failures.push({ rule: 'differs from JSON.parse', detail: `${first.kind} at ${first.path}: ${short(first.expected)} → ${short(first.actual)}` });
     }
   }
   const polluted = prototypeChanges();

@@ -2,8 +2,8 @@
 import fc from 'fast-check';
 import { expect, vi } from 'vitest';
 import type { Codec } from '../../src/codec.js';
-import type { Schema } from '../../src/schema/types.js';
 import { inferSchema } from '../../src/schema/infer.js';
+import type { Schema } from '../../src/schema/types.js';
 import { jsonValue } from './json-arbitrary.js';
 
 /** The result of `action`: its value, or the message it threw. */
@@ -31,7 +31,11 @@ export function withoutFunction<T>(make: () => T): T {
 }
 
 const KEYS = fc.constantFrom('id', 'name', '', 'é', 'constructor', 'toString', '__proto__', 'value', 'a b', 'x'.repeat(40));
-const NUMBERS = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(-0, 2 ** 53, 2 ** 63, -(2 ** 63), 2 ** 64 - 2 ** 12));
+const NUMBERS = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(-0, 2 ** 53, 2 ** 63, -(2 ** 63), 2 ** 64 - 2 ** 12),
+);
 const STRINGS = fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 80 }), fc.constantFrom('a\ud800b', 'x'.repeat(100)));
 /** JSON values with the keys, numbers and strings where codecs go wrong. */
 export const trickyValues = jsonValue({ keys: KEYS, numbers: NUMBERS, strings: STRINGS });

@@ -9,6 +9,11 @@ export type ChildDecode =
   | { outcome: 'crashed'; status: number | null; signal: string | null; outOfMemory: boolean; stderr: string }
   | { outcome: 'timedOut'; timeoutMs: number };
 
-export function decodeInChild(format: string, implementation: string, bytes: Uint8Array, options?: { timeoutMs?: number; maxOldSpaceMb?: number; rounds?: number }): ChildDecode;
+export function decodeInChild(
+  format: string,
+  implementation: string,
+  bytes: Uint8Array,
+  options?: { timeoutMs?: number; maxOldSpaceMb?: number; rounds?: number },
+): ChildDecode;
 export function cborPackedPrefixCopies(prefixLength: number, references: number): Uint8Array;
 export function nestedClaims(format: 'msgpack' | 'cbor', levels: number, count: number): Uint8Array;

@@ -54,9 +54,15 @@ export function cborPackedPrefixCopies(prefixLength, references) {
   const count16 = (head, n) => [head, (n >> 8) & 0xff, n & 0xff];
   const items = new Uint8Array(3 * references).map((_, i) => [0xd8, 0xe1, 0x80][i % 3]);
   return Uint8Array.from([
-    0xd8, 0x33, 0x84, // tag 51, an array of 4: packed values, prefixes, suffixes, the value itself
-    0x81, 0x01, // packed values: [1]
-    0x82, 0x80, ...count16(0x99, prefixLength), ...new Array(prefixLength).fill(0x01), // prefixes: [[], [1, 1, …]]
+    0xd8,
+    0x33,
+    0x84, // tag 51, an array of 4: packed values, prefixes, suffixes, the value itself
+    0x81,
+    0x01, // packed values: [1]
+    0x82,
+    0x80,
+    ...count16(0x99, prefixLength),
+    ...new Array(prefixLength).fill(0x01), // prefixes: [[], [1, 1, …]]
     0x80, // suffixes: []
     ...count16(0x99, references),
     ...items,
@@ -86,12 +92,16 @@ export function nestedClaims(format, levels, count) {
  * is the last round's.
  */
 export function decodeInChild(format, implementation, bytes, { timeoutMs = 20_000, maxOldSpaceMb = 512, rounds = 1 } = {}) {
-  const run = spawnSync(process.execPath, ['--expose-gc', `--max-old-space-size=${maxOldSpaceMb}`, fileURLToPath(import.meta.url), format, implementation, String(rounds)], {
-    input: bytes,
-    encoding: 'utf8',
-    timeout: timeoutMs,
-    maxBuffer: 1 << 20,
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--expose-gc', `--max-old-space-size=${maxOldSpaceMb}`, fileURLToPath(import.meta.url), format, implementation, String(rounds)],
+    {
+      input: bytes,
+      encoding: 'utf8',
+      timeout: timeoutMs,
+      maxBuffer: 1 << 20,
+    },
+  );
   if (run.error && run.error.code === 'ETIMEDOUT') return { outcome: 'timedOut', timeoutMs };
   const line = run.stdout.trim().split('\n').pop();
   if (run.status === 0 && line) return JSON.parse(line);

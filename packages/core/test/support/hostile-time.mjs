@@ -37,4 +37,6 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-console.log(JSON.stringify(Object.fromEntries(inputs.map((i) => [i.name, { ms: median(i.times), bytes: i.bytes.length, outcome: i.outcome, error: i.error }]))));
+console.log(
+  JSON.stringify(Object.fromEntries(inputs.map((i) => [i.name, { ms: median(i.times), bytes: i.bytes.length, outcome: i.outcome, error: i.error }]))),
+);

@@ -35,7 +35,8 @@ export function implementationCases(formats: readonly FormatId[]): Implementatio
 }
 
 /** The message a library codec's module throws while it is a placeholder (protobufjs, flatbuffers until they land). */
-export const placeholderMessage = (format: FormatId, implementation: ImplementationId): string => `${format}: the ${implementation} implementation is not built yet`;
+export const placeholderMessage = (format: FormatId, implementation: ImplementationId): string =>
+  `${format}: the ${implementation} implementation is not built yet`;
 
 /**
  * Why an implementation cannot run in a harness here, or undefined when it can: a library module
@@ -79,7 +80,11 @@ export const LIBRARY_FACTS: Partial<Record<ImplementationId, HarnessFacts>> = {
     reEncodeLosses: [
       // The decoder is not recursive and has no depth option; the encoder stops past maxDepth (100),
       // its option set to 101 as it counts the scalars inside the deepest array as a level.
-      { rule: 'decoded value does not re-encode', detail: /Too deep objects in depth 102/, why: 'decode nests without bound, encode refuses past limits.maxDepth' },
+      {
+        rule: 'decoded value does not re-encode',
+        detail: /Too deep objects in depth 102/,
+        why: 'decode nests without bound, encode refuses past limits.maxDepth',
+      },
       // Its JS UTF-8 decoder (strings up to 200 bytes) reads a surrogate's 3-byte sequence as a
       // lone surrogate; its encoder writes strings over 50 units with TextEncoder, as U+FFFD.
       { rule: 'decode(encode(decoded)) differs', detail: LONE_SURROGATE_TO_FFFD, why: 'a lone surrogate in a string over 50 units is written as U+FFFD' },
@@ -92,27 +97,41 @@ export const LIBRARY_FACTS: Partial<Record<ImplementationId, HarnessFacts>> = {
     reEncodeLosses: [
       // Both are recursive, and the encoder's frames are bigger: it runs out of stack on nesting
       // the decoder still reads.
-      { rule: 'decoded value does not re-encode', detail: /msgpackr encode failed: the data is nested too deeply/, why: 'decode reads nesting its encoder cannot write' },
+      {
+        rule: 'decoded value does not re-encode',
+        detail: /msgpackr encode failed: the data is nested too deeply/,
+        why: 'decode reads nesting its encoder cannot write',
+      },
     ],
   },
   'cbor-x': {
     // byte strings (a Buffer when the input is one, as cbor-x's own encoder returns in Node), undefined, tags it knows (dates, bignums, typed arrays, sets, maps, errors,
     // regexps, generic objects) and unknown tags (Tag); shared and cyclic references (tags 28/29),
     // which notJsonData walks until its limit of a million values.
-    nonJsonData: /^(Uint8Array|Buffer|Date|bigint|undefined|Tag|Set|Map|Error|[A-Za-z]*Error|RegExp|String|Number|Boolean|[A-Za-z0-9]+Array|NaN|-?Infinity|more than a million values)$/,
+    nonJsonData:
+      /^(Uint8Array|Buffer|Date|bigint|undefined|Tag|Set|Map|Error|[A-Za-z]*Error|RegExp|String|Number|Boolean|[A-Za-z0-9]+Array|NaN|-?Infinity|more than a million values)$/,
     // Tag 29 (a shared reference) to an id no tag 28 defined: cbor-x reads a property of undefined.
     // A string cut short: the native string extractor (cbor-extract) says so with a TypeError.
-    internalErrors: /cbor-x decode failed: (Cannot read properties of (undefined|null) \(reading '(get|used|target)'\)|Unexpected end of buffer reading string)/,
+    internalErrors:
+      /cbor-x decode failed: (Cannot read properties of (undefined|null) \(reading '(get|used|target)'\)|Unexpected end of buffer reading string)/,
     reEncodeLosses: [
       // As msgpackr: the encoder runs out of stack first (1,800 levels did, in a vitest worker).
-      { rule: 'decoded value does not re-encode', detail: /cbor-x encode failed: the data is nested too deeply/, why: 'decode reads nesting its encoder cannot write' },
+      {
+        rule: 'decoded value does not re-encode',
+        detail: /cbor-x encode failed: the data is nested too deeply/,
+        why: 'decode reads nesting its encoder cannot write',
+      },
     ],
   },
   protobufjs: {
     // A double field may hold NaN or ±Infinity on the wire; protobufjs reads them as they are.
     nonJsonData: /^(NaN|-?Infinity)$/,
     reEncodeLosses: [
-      { rule: 'decode(encode(decoded)) differs', detail: /: 9223372036854776000 → -9223372036854776000$/, why: 'an int64 near 2^63 reads as 2^63, which encode wraps to -2^63' },
+      {
+        rule: 'decode(encode(decoded)) differs',
+        detail: /: 9223372036854776000 → -9223372036854776000$/,
+        why: 'an int64 near 2^63 reads as 2^63, which encode wraps to -2^63',
+      },
     ],
   },
 };
@@ -126,7 +145,29 @@ export const EVERY_KIND: unknown = {
   '': null,
   list: [1, 'two', null, [3, [4.5]], { a: true }, [], {}],
   map: { '1001': { n: 1 }, '1002': { n: 2 }, '1003': { n: -0.5 } },
-  numbers: [0, 23, 24, 255, 256, 65535, 65536, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, -(2 ** 32) - 1, 2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 53 + 2, -(2 ** 63), 2 ** 64, 1e21, 1e300, 5e-324, 0.1, -1.5],
+  numbers: [
+    0,
+    23,
+    24,
+    255,
+    256,
+    65535,
+    65536,
+    2 ** 31,
+    -(2 ** 31) - 1,
+    2 ** 32,
+    -(2 ** 32) - 1,
+    2 ** 53 - 1,
+    -(2 ** 53 - 1),
+    2 ** 53 + 2,
+    -(2 ** 63),
+    2 ** 64,
+    1e21,
+    1e300,
+    5e-324,
+    0.1,
+    -1.5,
+  ],
   bom: '\ufeffstarts with a BOM',
   nested: [[[]], [[1, 2]]],
   flag: false,
@@ -202,7 +243,12 @@ const PROTO_RENAMED_DIFFS = [
   { path: '$.__proto_', kind: 'extra', actual: { polluted: true } },
 ] as const;
 
-export const PROTO_KEY_RENAMED: LossCase = { what: 'a __proto__ key is renamed __proto_ when decoding', value: PROTO_KEY_VALUE, roundTrip: PROTO_RENAMED_DIFFS, readsWirebench: PROTO_RENAMED_DIFFS };
+export const PROTO_KEY_RENAMED: LossCase = {
+  what: 'a __proto__ key is renamed __proto_ when decoding',
+  value: PROTO_KEY_VALUE,
+  roundTrip: PROTO_RENAMED_DIFFS,
+  readsWirebench: PROTO_RENAMED_DIFFS,
+};
 
 /**
  * A lone surrogate at the end of a string `xLength` x's long, which the library hands to the

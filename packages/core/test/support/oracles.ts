@@ -9,14 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setOwn } from '../../src/json-data.js';
 import type { LoweredSchema } from '../../src/schema/lower.js';
-import { FLATBUFFERS_RULES, PROTOBUF_RULES, helperAdapter, lowerSchema } from '../../src/schema/lower.js';
+import { FLATBUFFERS_RULES, helperAdapter, lowerSchema, PROTOBUF_RULES } from '../../src/schema/lower.js';
 import type { Schema, TypeRef } from '../../src/schema/types.js';
 import { findMessage, rootPayload, rootRecord } from '../../src/schema/types.js';
 
 export function hasTool(tool: 'protoc' | 'flatc'): boolean {
   const found = spawnSync(tool, ['--version'], { encoding: 'utf8' }).status === 0;
   if (!found && process.env['CI'] === 'true') throw new Error(`${tool} is missing in CI: .ci/run must install it`);
-  if (!found) console.warn(`${tool} not on PATH: its oracle checks are skipped (apt-get install ${tool === 'protoc' ? 'protobuf-compiler' : 'flatbuffers-compiler'})`);
+  if (!found)
+    console.warn(`${tool} not on PATH: its oracle checks are skipped (apt-get install ${tool === 'protoc' ? 'protobuf-compiler' : 'flatbuffers-compiler'})`);
   return found;
 }
 
@@ -253,4 +254,3 @@ export function parseTextFormat(text: string): Record<string, unknown[]> {
   };
   return readMessage(null);
 }
-

@@ -14,7 +14,9 @@ export const canonicalProto = (): string => readFileSync(join(SCHEMAS_DIR, 'cano
 /** The corpus's .json files by name, none where it is absent. */
 export function corpusFiles(): string[] {
   if (!CORPUS_PRESENT) return [];
-  return readdirSync(CORPUS_DIR).filter((name) => name.endsWith('.json')).sort();
+  return readdirSync(CORPUS_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
 }
 
 /**

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { FORMATS } from '../../src/codec.js';
 import { createCodec } from '../../src/create-codec.js';
+import { Writer as FlatWriter } from '../../src/formats/flatbuffers/writer.js';
 import { MsgpackWriter } from '../../src/formats/msgpack/writer.js';
 import { ProtoWriter } from '../../src/formats/protobuf/writer.js';
-import { Writer as FlatWriter } from '../../src/formats/flatbuffers/writer.js';
 import { DEFAULT_LIMITS } from '../../src/limits.js';
 import { inferSchema } from '../../src/schema/infer.js';
 import { keepsBuffer } from '../../src/wire/buffer.js';

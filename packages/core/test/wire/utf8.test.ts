@@ -16,15 +16,15 @@ import {
   ASCII_IN_JS,
   ASCII_LOOP,
   DECODE_IN_JS,
-  SHORT_ENCODE,
-  SHORT_STRING,
-  Utf8Strings,
   decodeDocument,
   decodeLossy,
   decodeUtf8,
   decodeUtf8InJs,
   invalidUtf8Offset,
   readUtf8,
+  SHORT_ENCODE,
+  SHORT_STRING,
+  Utf8Strings,
   writeUtf8,
 } from '../../src/wire/utf8.js';
 
@@ -130,7 +130,11 @@ describe('decodeUtf8InJs', () => {
     let malformed = 0;
     let wellFormed = 0;
     // Bytes near UTF-8's edges: lead bytes, continuation bytes, the overlong and surrogate ranges.
-    const edgeByte = fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0x80, max: 0xbf }), fc.constantFrom(0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff));
+    const edgeByte = fc.oneof(
+      fc.integer({ min: 0, max: 0x7f }),
+      fc.integer({ min: 0x80, max: 0xbf }),
+      fc.constantFrom(0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff),
+    );
     const bytes = fc.oneof(
       fc.array(edgeByte, { maxLength: 24 }).map((list) => Uint8Array.from(list)),
       fc.string({ unit: 'grapheme', maxLength: 12 }).map((text) => encoder.encode(text)),
@@ -175,7 +179,14 @@ describe('readUtf8 and writeUtf8', () => {
     const odd = ['é', '€', '😀', '\u007f', '\u0080', '\uffff'];
     for (let length = SHORT_ENCODE - 2; length <= ASCII_ENCODE + 2; length++) {
       const ascii = 'x'.repeat(length);
-      const texts = [ascii, ...odd.flatMap((unit) => [unit + ascii.slice(unit.length), ascii.slice(unit.length) + unit, ascii.slice(0, length >> 1) + unit + ascii.slice((length >> 1) + unit.length)])];
+      const texts = [
+        ascii,
+        ...odd.flatMap((unit) => [
+          unit + ascii.slice(unit.length),
+          ascii.slice(unit.length) + unit,
+          ascii.slice(0, length >> 1) + unit + ascii.slice((length >> 1) + unit.length),
+        ]),
+      ];
       for (const text of texts) {
         const bytes = new Uint8Array(3 * text.length + 4).fill(0xee);
         const end = writeUtf8(text, bytes, 2);
@@ -207,7 +218,18 @@ const KINDS: ReadonlyArray<readonly [kind: string, unit: string, other: string]>
  * Every length within 3 of each threshold the decoders switch at (with the values they take in
  * browsers, 80 and 96, and msgpack's old 12), and the shortest ones.
  */
-const LENGTHS = [...new Set([0, 1, 2, 3, 4, 5, 8, ...[12, ASCII_LOOP, ASCII_IN_JS, DECODE_IN_JS, 80, 96, SHORT_STRING, 128].flatMap((t) => [t - 3, t - 2, t - 1, t, t + 1, t + 2, t + 3])])]
+const LENGTHS = [
+  ...new Set([
+    0,
+    1,
+    2,
+    3,
+    4,
+    5,
+    8,
+    ...[12, ASCII_LOOP, ASCII_IN_JS, DECODE_IN_JS, 80, 96, SHORT_STRING, 128].flatMap((t) => [t - 3, t - 2, t - 1, t, t + 1, t + 2, t + 3]),
+  ]),
+]
   .filter((n) => n >= 0)
   .sort((a, b) => a - b);
 

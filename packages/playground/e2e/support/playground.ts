@@ -14,7 +14,16 @@ import type { PreviewServer } from 'vite';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** packages/playground. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SCREENSHOTS = fileURLToPath(new URL('../../../../test-results/', import.meta.url));
@@ -93,7 +102,13 @@ export function servePlayground(enabled: boolean): ServedPlayground {
     const { preview } = await import('vite');
     outDir = await buildPlayground('wirebench-playground-');
     const port = await freePort();
-    server = await preview({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
+    server = await preview({
+      root: ROOT,
+      configFile: join(ROOT, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir },
+      preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+    });
     url = `http://127.0.0.1:${port}/`;
     browser = await launchChromium();
     mkdirSync(SCREENSHOTS, { recursive: true });
@@ -159,7 +174,11 @@ export async function watchLongTasks(page: Page): Promise<void> {
 
 /** The durations (ms) of the long tasks recorded since `watchLongTasks` that ended at `since` (the page's performance.now()) or later. */
 export function longTasks(page: Page, since = 0): Promise<number[]> {
-  return page.evaluate((from) => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks.filter((t) => t.start + t.duration >= from).map((t) => t.duration), since);
+  return page.evaluate(
+    (from) =>
+      (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks.filter((t) => t.start + t.duration >= from).map((t) => t.duration),
+    since,
+  );
 }
 
 /** `52 ms, 90 ms`, or `none`. */

@@ -6,16 +6,17 @@
  * so a changed constraint re-ranks at once, without measuring again. The constraints live in the
  * address's query string, which the share link keeps.
  */
-import type { ReactNode } from 'react';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+
 import type { PayloadAnswer } from '@wirebench/core/answer';
 import { answerPayload } from '@wirebench/core/answer';
+import type { ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { PayloadResult } from '../protocol.js';
 import { isLibraryRow } from '../ResultsTable.js';
 import { BreakEvenTable } from './BreakEvenTable.js';
+import { ConstraintsForm } from './ConstraintsForm.js';
 import { effectiveServed, measuredServed, toConstraints } from './constraints.js';
 import { choiceFromSearch, searchWithChoice } from './constraints-url.js';
-import { ConstraintsForm } from './ConstraintsForm.js';
 import { Ranking } from './Ranking.js';
 import { UsableBars } from './UsableBars.js';
 import { WhereBytesGo } from './WhereBytesGo.js';
@@ -49,8 +50,8 @@ export function Answer({ payload, libraries }: { payload: PayloadResult; librari
       <section aria-labelledby="recommendation-heading" id="recommendation">
         <h3 id="recommendation-heading">Recommendation</h3>
         <p className="note">
-          Should your API speak one of these formats? The rows that keep the data and meet your constraints, by time until usable on your network; computed from this run's figures, so a change below
-          re-ranks without measuring again.
+          Should your API speak one of these formats? The rows that keep the data and meet your constraints, by time until usable on your network; computed from
+          this run's figures, so a change below re-ranks without measuring again.
         </p>
         <ConstraintsForm choice={choice} measured={measured} served={effectiveServed(choice, measured)} onChange={setChoice} />
         {'error' in outcome ? <p className="error">No recommendation: {outcome.error}</p> : <Ranking ranking={outcome.answer.ranking} />}

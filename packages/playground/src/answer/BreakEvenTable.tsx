@@ -3,10 +3,11 @@
  * payload do its savings repay it, by bytes and by time until usable on the user's network ("never"
  * where a response saves nothing). Core's `breakEven` figures, as the answer gives them per row.
  */
+
+import type { BreakEven, PayloadAnswer } from '@wirebench/core/answer';
+import { formatBytes, formatMs, formatResponses, JS_COST_SOURCE, servedWords } from '@wirebench/core/answer';
 import type { ReactNode } from 'react';
 import { memo } from 'react';
-import type { BreakEven, PayloadAnswer } from '@wirebench/core/answer';
-import { JS_COST_SOURCE, formatBytes, formatMs, formatResponses, servedWords } from '@wirebench/core/answer';
 
 /** `saves 4,360 B each` / `sends 789 B more each`, and the same for ms. */
 function perResponse(saved: number, format: (value: number) => string, more: string): string {
@@ -38,9 +39,7 @@ export const BreakEvenTable = memo(function BreakEvenTable({ answer }: { answer:
       <h3 id="break-even-heading">Break-even</h3>
       <div className="table-box compact">
         <table>
-          <caption>
-            Responses ({servedWords(constraints.served)}) after which a format's JavaScript (gzipped) is repaid
-          </caption>
+          <caption>Responses ({servedWords(constraints.served)}) after which a format's JavaScript (gzipped) is repaid</caption>
           <thead>
             <tr>
               <th scope="col">format, its JS</th>

@@ -3,12 +3,13 @@
  * a JavaScript budget and what the app cannot do without. Every change re-ranks at once (the answer
  * is computed from the finished run's figures, nothing is measured again).
  */
-import type { ReactNode } from 'react';
-import { useId } from 'react';
+
 import type { ServedEncoding } from '@wirebench/core/answer';
 import { MAX_BUNDLE_BUDGET_KB, NETWORK_PRESETS } from '@wirebench/core/answer';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
 import type { ConstraintChoice } from './constraints.js';
-import { CONSTRAINT_FLAGS, budgetBytes } from './constraints.js';
+import { budgetBytes, CONSTRAINT_FLAGS } from './constraints.js';
 
 const SERVED_LABELS: Readonly<Record<ServedEncoding, string>> = { none: 'uncompressed', gzip: 'gzip', brotli: 'brotli' };
 

@@ -3,10 +3,11 @@
  * row with its one-line reason (core's `rank`, from this run's figures), and the rows left out with
  * why (lost data, over the budget, needs eval…).
  */
-import type { ReactNode } from 'react';
-import { memo } from 'react';
+
 import type { Ranking as RankingResult } from '@wirebench/core/answer';
 import { verdict } from '@wirebench/core/answer';
+import type { ReactNode } from 'react';
+import { memo } from 'react';
 
 /** Core's reasons start with the row's name; the list shows the name apart, in bold. */
 function withoutName(text: string, name: string): string {

@@ -4,10 +4,11 @@
  * decode (both as this device measured them in this run), with each part and the total in words.
  * Plain HTML and CSS: about ten elements a bar, so a phone lays out 40 bars quickly.
  */
+
+import type { PayloadAnswer, RowAnswer, ServedEncoding, TimeUntilUsable } from '@wirebench/core/answer';
+import { findNetworkPreset, formatMs, NETWORK_SOURCE, servedWords } from '@wirebench/core/answer';
 import type { ReactNode } from 'react';
 import { memo } from 'react';
-import type { PayloadAnswer, RowAnswer, ServedEncoding, TimeUntilUsable } from '@wirebench/core/answer';
-import { NETWORK_SOURCE, findNetworkPreset, formatMs, servedWords } from '@wirebench/core/answer';
 
 type Part = 'transferMs' | 'decompressMs' | 'decodeMs';
 
@@ -60,8 +61,8 @@ export const UsableBars = memo(function UsableBars({ answer }: { answer: Payload
     <section aria-labelledby="usable-heading" id="usable">
       <h3 id="usable-heading">Time until usable</h3>
       <p className="note">
-        One response {servedWords(served)}, from asking to holding the decoded data: transfer (one round trip, then the bytes at the link's bandwidth; presets from{' '}
-        <a href={NETWORK_SOURCE.url}>WebPageTest's connectivity profiles</a>, on a connection already open)
+        One response {servedWords(served)}, from asking to holding the decoded data: transfer (one round trip, then the bytes at the link's bandwidth; presets
+        from <a href={NETWORK_SOURCE.url}>WebPageTest's connectivity profiles</a>, on a connection already open)
         {served === 'none' ? ' + decode, measured' : ' + decompression + decode, both measured'} on this device in this run.
       </p>
       <p className="usable-legend" aria-hidden="true">

@@ -4,12 +4,13 @@
  * each kind and on the paths where it saves most. From the result's attribution (core's
  * `bytesBreakdown`, worked out in the worker); only the uncompressed bytes are attributed.
  */
-import type { ReactNode } from 'react';
-import { memo, useId, useState } from 'react';
+
 import type { FormatId } from '@wirebench/core';
 import type { Ranking } from '@wirebench/core/answer';
 import type { ByteKind, FormatBytes } from '@wirebench/core/attribution';
 import { formatBytes, formatPercent } from '@wirebench/core/report';
+import type { ReactNode } from 'react';
+import { memo, useId, useState } from 'react';
 import type { PayloadResult } from '../protocol.js';
 
 const KINDS: readonly ByteKind[] = ['keys', 'values', 'framing'];
@@ -27,7 +28,9 @@ function KindsTable({ json, other }: { json: FormatBytes; other: FormatBytes }):
   return (
     <div className="table-box compact">
       <table className="kinds">
-        <caption>Keys, values and framing: JSON and {other.format}, and what {other.format} saves</caption>
+        <caption>
+          Keys, values and framing: JSON and {other.format}, and what {other.format} saves
+        </caption>
         <thead>
           <tr>
             <th scope="col">kind</th>
@@ -137,7 +140,9 @@ function SavingsTable({ other }: { other: FormatBytes }): ReactNode {
 function compressedTotals(payload: PayloadResult, formats: readonly FormatId[]): string[] {
   const rows = formats.map((format) => payload.rows.find((row) => row.format === format && (row.implementation ?? 'wirebench') === 'wirebench'));
   const compressors = Object.keys(rows[0]?.compressed ?? {});
-  return compressors.map((c) => `${c}: ${rows.map((row, i) => `${formats[i]} ${row?.compressed?.[c] === undefined ? '—' : formatBytes(row.compressed[c])}`).join(', ')}`);
+  return compressors.map(
+    (c) => `${c}: ${rows.map((row, i) => `${formats[i]} ${row?.compressed?.[c] === undefined ? '—' : formatBytes(row.compressed[c])}`).join(', ')}`,
+  );
 }
 
 /** Memoized: re-rendered only when the answer changes (see Answer.tsx). */
@@ -156,11 +161,14 @@ export const WhereBytesGo = memo(function WhereBytesGo({ payload, ranking }: { p
     <section aria-labelledby="bytes-heading" id="bytes">
       <h3 id="bytes-heading">Where the bytes go</h3>
       {!json ? (
-        <p className="note">{payload.attributionError ? `The bytes could not be attributed: ${payload.attributionError}` : 'This result says nothing of where its bytes go.'}</p>
+        <p className="note">
+          {payload.attributionError ? `The bytes could not be attributed: ${payload.attributionError}` : 'This result says nothing of where its bytes go.'}
+        </p>
       ) : (
         <>
           <p className="note">
-            wirebench's own encoding of this payload, uncompressed, by JSON path ([*] stands for every array element) and kind. Compressed sizes are totals only, as a compressor's output cannot be split by path
+            wirebench's own encoding of this payload, uncompressed, by JSON path ([*] stands for every array element) and kind. Compressed sizes are totals
+            only, as a compressor's output cannot be split by path
             {other ? ` (${compressedTotals(payload, ['json', other.format]).join('; ')})` : ''}.
           </p>
           {breakdown?.refused?.map((r) => (

@@ -5,7 +5,7 @@
  */
 import { NETWORK_PRESETS, SERVED_ENCODINGS } from '@wirebench/core/answer';
 import type { ConstraintChoice } from './constraints.js';
-import { CONSTRAINT_FLAGS, DEFAULT_CHOICE, budgetBytes } from './constraints.js';
+import { budgetBytes, CONSTRAINT_FLAGS, DEFAULT_CHOICE } from './constraints.js';
 
 /** The choice a query string holds, the defaults filling what it does not. */
 export function choiceFromSearch(search: string): ConstraintChoice {

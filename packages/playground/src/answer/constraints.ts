@@ -3,7 +3,7 @@
  * ranking takes from them for one payload: the served encoding falls back to one this run measured.
  */
 import type { Constraints, ResolvedConstraints, ServedEncoding } from '@wirebench/core/answer';
-import { NETWORK_ROLES, SERVED_ENCODINGS, bundleBudgetBytes } from '@wirebench/core/answer';
+import { bundleBudgetBytes, NETWORK_ROLES, SERVED_ENCODINGS } from '@wirebench/core/answer';
 import type { PayloadResult } from '../protocol.js';
 
 /** What the form's controls hold: the resolved constraints, with the budget as typed. */

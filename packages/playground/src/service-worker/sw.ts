@@ -114,5 +114,8 @@ function timeout(ms: number): Promise<undefined> {
 }
 
 function offline(): Response {
-  return new Response('Offline, and this file is not in the playground’s offline copy.', { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  return new Response('Offline, and this file is not in the playground’s offline copy.', {
+    status: 503,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
 }

@@ -3,8 +3,8 @@
  * cannot use is ignored, so the recommendation is never replaced by an error the user did not type.
  */
 import { describe, expect, it } from 'vitest';
+import { budgetBytes, DEFAULT_CHOICE, toConstraints } from '../../src/answer/constraints.js';
 import { choiceFromSearch, searchWithChoice } from '../../src/answer/constraints-url.js';
-import { DEFAULT_CHOICE, budgetBytes, toConstraints } from '../../src/answer/constraints.js';
 
 describe('choiceFromSearch', () => {
   it('ignores a budget that is not a number of kB it can turn into bytes', () => {

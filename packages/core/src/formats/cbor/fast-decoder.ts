@@ -1,8 +1,8 @@
 import type { Limits } from '../../limits.js';
 import { HEAD_ARRAY, HEAD_MAP, HEAD_SKIP, HEAD_STOP, HEAD_TEXT, itemHeads, Utf8Batch } from '../../wire/utf8.js';
-import { halfToNumber } from '../schemaless-binary/half-float.js';
 import { BAIL, beginMap, putEntry, readKey } from '../schemaless-binary/fast-decoder.js';
 import { FloatInput } from '../schemaless-binary/float-at.js';
+import { halfToNumber } from '../schemaless-binary/half-float.js';
 
 /**
  * CBOR in one pass (see ../schemaless-binary/fast-decoder.ts): builds the value while checking what

@@ -159,7 +159,8 @@ export class CborReader extends BinaryReader {
       if (info >= 24) {
         const size = 1 << (info - 24);
         this.ensure(p, 1 + size, 'a text chunk head');
-        length = size === 1 ? (bytes[from] as number) : size === 2 ? this.u16(from) : size === 4 ? this.u32(from) : this.u32(from) * 0x100000000 + this.u32(from + 4);
+        length =
+          size === 1 ? (bytes[from] as number) : size === 2 ? this.u16(from) : size === 4 ? this.u32(from) : this.u32(from) * 0x100000000 + this.u32(from + 4);
         from += size;
       }
       if (from + length > end) throw this.fail(p, `truncated: a text chunk of ${length} bytes, but the input ends ${end - from} bytes after its head`);

@@ -7,7 +7,7 @@ import { recordLimits } from '../../schema/values.js';
 import type { PlanSettings } from './interpret.js';
 import { entryMessage } from './interpret.js';
 import type { Reader } from './reader.js';
-import { SCALAR_READ, SCALAR_SIZE, isInline } from './scalars.js';
+import { isInline, SCALAR_READ, SCALAR_SIZE } from './scalars.js';
 import type { ShapeField, TableShape } from './shape.js';
 import { tableShape } from './shape.js';
 

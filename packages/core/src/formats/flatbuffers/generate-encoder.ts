@@ -3,10 +3,10 @@ import { generate } from '../../schema/records.js';
 import type { TypeRef } from '../../schema/types.js';
 import { isPlainObject, recordLimits } from '../../schema/values.js';
 import { entryMessage, type PlanSettings } from './interpret.js';
-import { SCALAR_FITS, SCALAR_SIZE, SCALAR_WRITER, isInline } from './scalars.js';
 import type { InlineScalar } from './scalars.js';
+import { isInline, SCALAR_FITS, SCALAR_SIZE, SCALAR_WRITER } from './scalars.js';
 import type { ShapeField, TableShape } from './shape.js';
-import { VtableCache, tableShape } from './shape.js';
+import { tableShape, VtableCache } from './shape.js';
 import type { Writer } from './writer.js';
 
 /** Writes the root table for a payload and returns its position; throws (`REFUSED`, mostly) on anything it cannot write. */
@@ -47,8 +47,7 @@ export function generateEncoder(shapes: ReadonlyMap<string, TableShape | 'dynami
     }
   };
 
-  const tooBig = (depth: string, length: string): string =>
-    `if (${depth} > ${limits.maxDepth} || ${length} > ${limits.maxCollectionLength}) throw REFUSED;`;
+  const tooBig = (depth: string, length: string): string => `if (${depth} > ${limits.maxDepth} || ${length} > ${limits.maxCollectionLength}) throw REFUSED;`;
 
   const listFunction = (element: TypeRef): string => {
     const fn = fresh('list');

@@ -9,7 +9,7 @@ import { checkKnownKeys, describeValue, isPlainObject, missingKey, recordLimits,
 import type { Reader } from './reader.js';
 import { SCALAR_FITS, SCALAR_READ, SCALAR_ZERO, writeScalar } from './scalars.js';
 import type { ShapeField, TableShape } from './shape.js';
-import { VtableCache, fieldValue } from './shape.js';
+import { fieldValue, VtableCache } from './shape.js';
 import type { Writer } from './writer.js';
 
 /**

@@ -6,12 +6,12 @@ import { limitExceeded } from '../../limits.js';
 import { REFUSED } from '../../refusal.js';
 import type { FieldDef, MessageDef, TypeRef } from '../../schema/types.js';
 import { describeValue, isPlainObject, scalarMismatch, schemaMismatch } from '../../schema/values.js';
-import { SCALAR_FITS, SCALAR_READ, SCALAR_SIZE, isInline, writeScalar } from './scalars.js';
+import type { ReadValue, TableContext, TablePlan, WriteOffset } from './interpret-table.js';
+import { compileTable } from './interpret-table.js';
+import { isInline, SCALAR_FITS, SCALAR_READ, SCALAR_SIZE, writeScalar } from './scalars.js';
 import type { TableShape } from './shape.js';
 import { tableShape } from './shape.js';
 import type { ValueCodec } from './value.js';
-import type { ReadValue, TableContext, TablePlan, WriteOffset } from './interpret-table.js';
-import { compileTable } from './interpret-table.js';
 
 /**
  * The schema-driven FlatBuffers encoder and decoder as plain closures: what runs where a page's
@@ -106,7 +106,8 @@ export function interpretTables(shapes: ReadonlyMap<string, TableShape | 'dynami
 
   const collection = (depth: number, length: number, path: string, what: string): void => {
     if (depth > limits.maxDepth) throw limitExceeded('flatbuffers', 'maxDepth', limits.maxDepth, `nesting level ${depth}`, path);
-    if (length > limits.maxCollectionLength) throw limitExceeded('flatbuffers', 'maxCollectionLength', limits.maxCollectionLength, `${what} of ${length}`, path);
+    if (length > limits.maxCollectionLength)
+      throw limitExceeded('flatbuffers', 'maxCollectionLength', limits.maxCollectionLength, `${what} of ${length}`, path);
   };
 
   const listValue = (element: TypeRef): { write: WriteOffset; read: ReadValue } => {

@@ -3,7 +3,6 @@ import type { Limits } from '../../limits.js';
 import { limitExceeded, tooManyValues, valueBudget } from '../../limits.js';
 import { SHORT_STRING, Utf8Strings } from '../../wire/utf8.js';
 
-
 /**
  * Bounds-checked access to untrusted FlatBuffers bytes, with a budget on materialized values:
  * hostile offsets can form cycles and shared subtrees, so the work is bounded by the buffer's size.

@@ -1,10 +1,10 @@
 import { WirebenchError } from '../../errors.js';
+import { recordCost } from '../../limits.js';
 import type { HelperRole } from '../../schema/lower.js';
 import { FLATBUFFERS_RULES, lowerSchema } from '../../schema/lower.js';
 import type { FieldDef, MessageDef, Schema, TypeRef } from '../../schema/types.js';
-import { recordCost } from '../../limits.js';
 import type { InlineScalar } from './scalars.js';
-import { SCALAR_SIZE, isInline } from './scalars.js';
+import { isInline, SCALAR_SIZE } from './scalars.js';
 import { checkValueMessage } from './value.js';
 
 /** vtable entries are 16-bit offsets into the vtable: slots beyond this cannot be addressed. */

@@ -1,8 +1,8 @@
 import type { Codec, FormatId } from '../../codec.js';
 import { MEDIA_TYPES } from '../../codec.js';
-import { WirebenchError, assertBytes, wrapError } from '../../errors.js';
+import { assertBytes, WirebenchError, wrapError } from '../../errors.js';
 import type { ImplementationId } from '../../implementations.js';
-import { TOO_MANY_VALUES, assertWithinLimits } from '../../json-data.js';
+import { assertWithinLimits, TOO_MANY_VALUES } from '../../json-data.js';
 import type { Limits } from '../../limits.js';
 import { checkByteLength, limitsStructure } from '../../limits.js';
 
@@ -82,7 +82,10 @@ export function shapeCheck(format: FormatId, overrides: Partial<Limits> | undefi
       assertWithinLimits(value, format, limits, valuePerByte && byteLength !== undefined ? byteLength : Infinity);
     } catch (thrown) {
       if (thrown !== TOO_MANY_VALUES) throw thrown;
-      throw new WirebenchError(`the decoded value holds more values than its ${byteLength} bytes can once each: it shares parts, which limits are not checked on`, { format });
+      throw new WirebenchError(
+        `the decoded value holds more values than its ${byteLength} bytes can once each: it shares parts, which limits are not checked on`,
+        { format },
+      );
     }
   };
 }

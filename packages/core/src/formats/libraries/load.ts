@@ -1,5 +1,5 @@
 import type { Codec, FormatId, SchemaCodecOptions } from '../../codec.js';
-import { SCHEMA_FORMATS, requireSchema } from '../../codec.js';
+import { requireSchema, SCHEMA_FORMATS } from '../../codec.js';
 import { WirebenchError } from '../../errors.js';
 import { findImplementation, missingLibrary } from '../../implementations.js';
 import type { Schema } from '../../schema/types.js';

@@ -1,10 +1,10 @@
 import type { Codec, SchemaCodecOptions } from '../../codec.js';
 import { MEDIA_TYPES } from '../../codec.js';
-import { WirebenchError, assertBytes, wrapError } from '../../errors.js';
+import { assertBytes, WirebenchError, wrapError } from '../../errors.js';
 import { assertEncodable } from '../../json-data.js';
 import { checkByteLength, resolveLimits, tooManyValues, valueBudget } from '../../limits.js';
 import { Refusal, refusalError } from '../../refusal.js';
-import { PROTOBUF_RULES, lowerSchema } from '../../schema/lower.js';
+import { lowerSchema, PROTOBUF_RULES } from '../../schema/lower.js';
 import type { Schema } from '../../schema/types.js';
 import { findMessage, rootPayload, rootRecord } from '../../schema/types.js';
 import { generatePlans } from './generate.js';

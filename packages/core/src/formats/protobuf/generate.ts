@@ -4,9 +4,9 @@ import { generate, literalKey } from '../../schema/records.js';
 import type { ScalarType } from '../../schema/types.js';
 import { missingKey, unknownKey } from '../../schema/values.js';
 import type { DecodeMessage, EncodeMessage, MessageCodecs } from './interpret.js';
-import { KEY_TAG, atRecord, checkRecordOnEncode, missingMessage, readKey, shapeMismatch, splitMessage, writeKey } from './interpret.js';
+import { atRecord, checkRecordOnEncode, KEY_TAG, missingMessage, readKey, shapeMismatch, splitMessage, writeKey } from './interpret.js';
 import type { FieldPlan, MessagePlan, Plans } from './plan.js';
-import { RECURSION_LIMIT, notJson, planErrors, tooManyMessages } from './plan.js';
+import { notJson, planErrors, RECURSION_LIMIT, tooManyMessages } from './plan.js';
 import { wrongWireType } from './reader.js';
 import type { ValueCodec } from './value.js';
 
@@ -85,19 +85,20 @@ function encoderSource(plan: MessagePlan, plans: Plans): string {
     const key = JSON.stringify(field.key);
     const read = field.key in Object.prototype ? `hasOwn(o, ${key}) ? o[${key}] : undefined` : `o[${key}]`;
     const absent = field.def.optional ? '' : ` else throw atRecord((p) => missingKey("protobuf", p, P[${i}].fieldsById[${f}].def))`;
-    const write = field.presence === 'nullable' ? `if (x !== null) {\n${writeValueSource(field, limits, '        ')}\n      }` : `\n${writeValueSource(field, limits, '      ')}\n    `;
-    lines.push(
-      `    f = ${f}; x = ${read};`,
-      `    if (x !== undefined) { n++; ${write} }`,
-      `    else if (hasOwn(o, ${key})) throw notJson(x);${absent}`,
-    );
+    const write =
+      field.presence === 'nullable'
+        ? `if (x !== null) {\n${writeValueSource(field, limits, '        ')}\n      }`
+        : `\n${writeValueSource(field, limits, '      ')}\n    `;
+    lines.push(`    f = ${f}; x = ${read};`, `    if (x !== undefined) { n++; ${write} }`, `    else if (hasOwn(o, ${key})) throw notJson(x);${absent}`);
   });
   lines.push('  } catch (e) {');
   lines.push(plan.transparent ? '    throw e;' : `    if (e instanceof Refusal && !e.atRecord) e.keys.push(P[${i}].fieldsById[f].key);\n    throw e;`);
   lines.push('  }');
   if (plans.strictKeys) {
     // for-in allocates nothing; Object.keys settles a difference (for-in also counts inherited keys).
-    lines.push(`  let c = 0;\n  for (const _ in o) c++;\n  if (c !== n && Object.keys(o).length !== n) throw new Refusal((p) => unknownKey("protobuf", p, o, P[${i}].known));`);
+    lines.push(
+      `  let c = 0;\n  for (const _ in o) c++;\n  if (c !== n && Object.keys(o).length !== n) throw new Refusal((p) => unknownKey("protobuf", p, o, P[${i}].known));`,
+    );
   }
   if (plan.checkRecord) lines.push(`  checkRecordOnEncode(P[${i}].checkRecord, o);`);
   lines.push('}');
@@ -146,7 +147,11 @@ function decoderSource(plan: MessagePlan, plans: Plans): string {
   const i = plan.index;
   if (plan.role === 'dynamic') return `const d${i} = vr;`;
   const fields = plan.fields;
-  const lines = [`function d${i}(r, end, d, m) {`, `  if (m > ${RECURSION_LIMIT}) throw tooManyMessages();`, `  if ((r.budget -= ${plan.cost}) < 0) throw overBudget(r);`];
+  const lines = [
+    `function d${i}(r, end, d, m) {`,
+    `  if (m > ${RECURSION_LIMIT}) throw tooManyMessages();`,
+    `  if ((r.budget -= ${plan.cost}) < 0) throw overBudget(r);`,
+  ];
   if (plan.transparent) lines.push('  const fd = d;');
   else lines.push(`  if (d > ${limits.maxDepth}) throw tooDeep(d);`, '  const fd = d + 1;');
   if (fields.some((field) => field.shape !== 'single')) lines.push(`  if (fd > ${limits.maxDepth}) throw tooDeep(fd);`);

@@ -1,14 +1,14 @@
+import { WirebenchError } from '../../errors.js';
 import { isPlainObject, setOwn } from '../../json-data.js';
 import { Refusal } from '../../refusal.js';
 import { recordFactory } from '../../schema/records.js';
 import { describeValue, missingKey, schemaMismatch, unknownKey } from '../../schema/values.js';
 import type { FieldPlan, MessagePlan, Plans } from './plan.js';
-import { RECURSION_LIMIT, notJson, planErrors, tooManyMessages } from './plan.js';
+import { notJson, planErrors, RECURSION_LIMIT, tooManyMessages } from './plan.js';
 import type { ProtoReader } from './reader.js';
 import { wrongWireType } from './reader.js';
 import type { ValueCodec } from './value.js';
 import type { ProtoWriter } from './writer.js';
-import { WirebenchError } from '../../errors.js';
 
 /** Writes the fields of a message for a JSON value at JSON level `depth`, message level `messages`. */
 export type EncodeMessage = (writer: ProtoWriter, value: unknown, depth: number, messages: number) => void;
@@ -241,7 +241,13 @@ export const KEY_TAG = 1 * 8 + 2;
 export function writeKey(w: ProtoWriter, key: string, maxStringLength: number, keyTooLong: () => Refusal): void {
   w.uint32(KEY_TAG);
   const length = w.string(key);
-  if (length < 0) throw new Refusal((path) => new WirebenchError(`${path} holds a key with a lone surrogate (UTF-8 cannot carry it exactly), which this format cannot encode exactly`, { format: 'protobuf' }));
+  if (length < 0)
+    throw new Refusal(
+      (path) =>
+        new WirebenchError(`${path} holds a key with a lone surrogate (UTF-8 cannot carry it exactly), which this format cannot encode exactly`, {
+          format: 'protobuf',
+        }),
+    );
   if (length > maxStringLength) throw keyTooLong();
 }
 

@@ -65,7 +65,8 @@ export class ProtoReader {
     let low = 0;
     let high = 0;
     for (let shift = 0; ; shift += 7) {
-      if (shift >= 70) throw new WirebenchError(`the varint at byte ${this.position} runs past 10 bytes: the data is corrupt or not protobuf`, { format: 'protobuf' });
+      if (shift >= 70)
+        throw new WirebenchError(`the varint at byte ${this.position} runs past 10 bytes: the data is corrupt or not protobuf`, { format: 'protobuf' });
       if (p >= bytes.length) throw truncated(p);
       const byte = bytes[p++] as number;
       const bits = byte & 127;
@@ -140,9 +141,12 @@ export class ProtoReader {
   /** A message or packed list ended exactly where its length said. */
   checkEnd(end: number): void {
     if (this.position !== end) {
-      throw new WirebenchError(`a field runs past the end of its message (byte ${this.position}, the message ends at ${end}): the data is corrupt or not protobuf`, {
-        format: 'protobuf',
-      });
+      throw new WirebenchError(
+        `a field runs past the end of its message (byte ${this.position}, the message ends at ${end}): the data is corrupt or not protobuf`,
+        {
+          format: 'protobuf',
+        },
+      );
     }
   }
 
@@ -159,7 +163,10 @@ function truncated(position: number, length?: number): WirebenchError {
 
 /** A field arrived with a wire type its schema type never has. */
 export function wrongWireType(tag: number, message: string): WirebenchError {
-  return new WirebenchError(`field ${tag >>> 3} of ${message} has wire type ${tag & 7}, which its type in the schema never has: the data is not protobuf of this schema`, {
-    format: 'protobuf',
-  });
+  return new WirebenchError(
+    `field ${tag >>> 3} of ${message} has wire type ${tag & 7}, which its type in the schema never has: the data is not protobuf of this schema`,
+    {
+      format: 'protobuf',
+    },
+  );
 }

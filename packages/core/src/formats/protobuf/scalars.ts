@@ -1,10 +1,10 @@
-import { limitExceeded } from '../../limits.js';
 import type { Limits } from '../../limits.js';
+import { limitExceeded } from '../../limits.js';
 import { Refusal } from '../../refusal.js';
-import { finiteDouble, int64InRange, scalarMismatch, schemaMismatch } from '../../schema/values.js';
 import type { ScalarType } from '../../schema/types.js';
-import { FIXED64, LENGTH_DELIMITED, VARINT } from './reader.js';
+import { finiteDouble, int64InRange, scalarMismatch, schemaMismatch } from '../../schema/values.js';
 import type { ProtoReader } from './reader.js';
+import { FIXED64, LENGTH_DELIMITED, VARINT } from './reader.js';
 import type { ProtoWriter } from './writer.js';
 
 const INT64 = 2 ** 63;
@@ -96,7 +96,8 @@ export function scalarWires(limits: Limits): ScalarWires {
         if (typeof v !== 'string') throw mismatch('string', v);
         const length = w.string(v);
         if (length < 0) throw mismatch('string', v);
-        if (length > limits.maxStringLength) throw new Refusal((path) => limitExceeded('protobuf', 'maxStringLength', limits.maxStringLength, 'a string', path));
+        if (length > limits.maxStringLength)
+          throw new Refusal((path) => limitExceeded('protobuf', 'maxStringLength', limits.maxStringLength, 'a string', path));
       },
       read: (r, limit) => r.string(limit, limits.maxStringLength, tooLong),
       absent: () => '',

@@ -1,11 +1,11 @@
+import { WirebenchError } from '../../errors.js';
 import { isPlainObject, setOwn } from '../../json-data.js';
 import type { Limits } from '../../limits.js';
 import { limitExceeded } from '../../limits.js';
 import { Refusal } from '../../refusal.js';
 import type { MessageDef } from '../../schema/types.js';
 import { finiteDouble, int64InRange } from '../../schema/values.js';
-import { WirebenchError } from '../../errors.js';
-import { RECURSION_LIMIT, notEncodable, notJson, planErrors, tooManyMessages } from './plan.js';
+import { notEncodable, notJson, planErrors, RECURSION_LIMIT, tooManyMessages } from './plan.js';
 import type { ProtoReader } from './reader.js';
 import { wrongWireType } from './reader.js';
 import type { ScalarWires } from './scalars.js';

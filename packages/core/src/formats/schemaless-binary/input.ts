@@ -70,7 +70,10 @@ export abstract class BinaryInput {
 
   /** An integer beyond ±(2^53 − 1), given as text (built only when refusing). */
   protected inexactInteger(start: number, text: string): WirebenchError {
-    return this.fail(start, `the integer ${text} is beyond ±(2^53 − 1), past which JS numbers cannot hold every integer (our encoders write such numbers as floats); refusing rather than risking rounding`);
+    return this.fail(
+      start,
+      `the integer ${text} is beyond ±(2^53 − 1), past which JS numbers cannot hold every integer (our encoders write such numbers as floats); refusing rather than risking rounding`,
+    );
   }
 
   private readFloat(at: number, width: 2 | 4 | 8): number {

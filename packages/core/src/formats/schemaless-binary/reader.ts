@@ -5,7 +5,7 @@ import type { Limits } from '../../limits.js';
 import { limitExceeded } from '../../limits.js';
 import { decodeUtf8, invalidUtf8Offset } from '../../wire/utf8.js';
 import { BinaryInput } from './input.js';
-import { HASH_SEED, MapKeys, hashBytes } from './map-keys.js';
+import { HASH_SEED, hashBytes, MapKeys } from './map-keys.js';
 
 /**
  * The part of the msgpack and CBOR readers that does not depend on the format: the container

@@ -1,6 +1,6 @@
 import type { Codec } from '../../codec.js';
 import { MEDIA_TYPES } from '../../codec.js';
-import { WirebenchError, assertBytes, wrapError } from '../../errors.js';
+import { assertBytes, WirebenchError, wrapError } from '../../errors.js';
 import { assertWithinLimits } from '../../json-data.js';
 import type { CodecOptions } from '../../limits.js';
 import { checkByteLength, limitsStructure, resolveLimits } from '../../limits.js';

@@ -17,22 +17,24 @@ import type { Schema } from '../../../src/schema/types.js';
 import { canonicalCases } from '../../support/canonical.js';
 import { expectGeneratedMatchesInterpreted, withoutFunction } from '../../support/generated-code.js';
 
-
 /** Codecs for a schema with and without generated code. */
 function codecPair(schema: Schema): [generated: Codec, interpreted: Codec] {
   return [flatbuffersCodec(schema), withoutFunction(() => flatbuffersCodec(schema))];
 }
 
 describe('generated code is compiled where Function is allowed', () => {
-  it.each(canonicalCases().map((c) => [c.shape, c.value, c.schema] as const))('%s: the generated encoder writes what encode returns', (_name, value, schema) => {
-    const settings = { limits: DEFAULT_LIMITS, strictKeys: true, value: new ValueCodec(DEFAULT_LIMITS) };
-    const encode = generateEncoder(tableShapes(schema), schema.root, settings);
-    expect(encode).toBeTypeOf('function');
-    expect(generateDecoder(tableShapes(schema), schema.root, settings)).toBeTypeOf('function');
-    const writer = new Writer(16, DEFAULT_LIMITS.maxStringLength);
-    writer.start();
-    expect(writer.finish((encode as NonNullable<typeof encode>)(writer, value, 1))).toEqual(flatbuffersCodec(schema).encode(value));
-  });
+  it.each(canonicalCases().map((c) => [c.shape, c.value, c.schema] as const))(
+    '%s: the generated encoder writes what encode returns',
+    (_name, value, schema) => {
+      const settings = { limits: DEFAULT_LIMITS, strictKeys: true, value: new ValueCodec(DEFAULT_LIMITS) };
+      const encode = generateEncoder(tableShapes(schema), schema.root, settings);
+      expect(encode).toBeTypeOf('function');
+      expect(generateDecoder(tableShapes(schema), schema.root, settings)).toBeTypeOf('function');
+      const writer = new Writer(16, DEFAULT_LIMITS.maxStringLength);
+      writer.start();
+      expect(writer.finish((encode as NonNullable<typeof encode>)(writer, value, 1))).toEqual(flatbuffersCodec(schema).encode(value));
+    },
+  );
 });
 
 describe('generated and interpreted FlatBuffers codecs agree', () => {

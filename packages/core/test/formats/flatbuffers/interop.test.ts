@@ -50,7 +50,9 @@ function valueTo(schema: Schema, type: TypeRef, value: unknown): unknown {
   if (type.kind === 'list') return (value as unknown[]).map((item) => valueTo(schema, type.of, item));
   if (type.kind === 'map') {
     // canonical.fbs names its only map entry table Preference.
-    return Object.entries(value as Record<string, unknown>).map(([key, item]) => Object.assign(new (classes['PreferenceT'] as new () => ObjectApi)(), { key, value: item }));
+    return Object.entries(value as Record<string, unknown>).map(([key, item]) =>
+      Object.assign(new (classes['PreferenceT'] as new () => ObjectApi)(), { key, value: item }),
+    );
   }
   if (type.kind === 'scalar' && (type.scalar === 'int64' || type.scalar === 'uint64')) return BigInt(value as number);
   return value;

@@ -31,7 +31,12 @@ describe('malformed UTF-8 is refused by FlatBuffers (as by json and protobuf)', 
 const NAMES: Schema = {
   namespace: 'test',
   root: 'R',
-  messages: [{ name: 'R', fields: [{ name: 'names', jsonName: 'names', id: 1, type: { kind: 'list', of: { kind: 'scalar', scalar: 'string' } }, optional: false, nullable: false }] }],
+  messages: [
+    {
+      name: 'R',
+      fields: [{ name: 'names', jsonName: 'names', id: 1, type: { kind: 'list', of: { kind: 'scalar', scalar: 'string' } }, optional: false, nullable: false }],
+    },
+  ],
 };
 
 /** `{ names }` as `count` offsets to one string (the library's createSharedString). */
@@ -56,8 +61,16 @@ describe('FlatBuffers offsets shared by many references', () => {
       namespace: 'test',
       root: 'R',
       messages: [
-        { name: 'R', fields: [{ name: 'items', jsonName: 'items', id: 1, type: { kind: 'list', of: { kind: 'message', name: 'I' } }, optional: false, nullable: false }] },
-        { name: 'I', fields: [{ name: 'names', jsonName: 'names', id: 1, type: { kind: 'list', of: { kind: 'scalar', scalar: 'int32' } }, optional: false, nullable: false }] },
+        {
+          name: 'R',
+          fields: [{ name: 'items', jsonName: 'items', id: 1, type: { kind: 'list', of: { kind: 'message', name: 'I' } }, optional: false, nullable: false }],
+        },
+        {
+          name: 'I',
+          fields: [
+            { name: 'names', jsonName: 'names', id: 1, type: { kind: 'list', of: { kind: 'scalar', scalar: 'int32' } }, optional: false, nullable: false },
+          ],
+        },
       ],
     };
     const bytes = flatbuffersSharedVector(2000, (builder) => {

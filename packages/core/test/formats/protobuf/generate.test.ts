@@ -33,7 +33,7 @@ describe('generated and interpreted protobuf codecs agree', () => {
     expect(checkRoundTrip(value, generated.decode(bytes)).ok).toBe(true);
   });
 
-  it('read a map entry without its value as the value type\'s default, message values included', () => {
+  it("read a map entry without its value as the value type's default, message values included", () => {
     const schema = schemaFromProto('syntax = "proto3"; message Root { map<string, Inner> m = 1; } message Inner { int32 x = 1; }', 'Root');
     const entryWithoutValue = Uint8Array.from([0x0a, 0x03, 0x0a, 0x01, 0x6b]); // m { key: "k" }
     for (const codec of codecPair(schema)) expect(codec.decode(entryWithoutValue)).toEqual({ m: { k: { x: 0 } } });

@@ -9,7 +9,16 @@ import { toProto } from '../../../src/schema/to-proto.js';
 describe('protobufjs reads our bytes, and we read its bytes', () => {
   const schema = inferSchema([{ i32: -1, i64: -(2 ** 40), big: 2 ** 63 - 2 ** 11, u: 2 ** 64 - 2 ** 12, x: -0.5, s: 'é€😀', b: true, list: [-1, 0, 1] }]);
   const type = protobuf.parse(toProto(schema), { keepCase: true }).root.lookupType(`${schema.namespace}.${schema.root}`);
-  const edge = (i32: number, i64: number): Record<string, unknown> => ({ i32, i64, big: i64, u: Math.abs(i64), x: i32 / 3, s: 'é€😀'.repeat(i32 & 7), b: i32 < 0, list: [i32, -1] });
+  const edge = (i32: number, i64: number): Record<string, unknown> => ({
+    i32,
+    i64,
+    big: i64,
+    u: Math.abs(i64),
+    x: i32 / 3,
+    s: 'é€😀'.repeat(i32 & 7),
+    b: i32 < 0,
+    list: [i32, -1],
+  });
 
   it.each([
     [-1, -1],

@@ -9,7 +9,7 @@ import type { Codec } from '../../../src/codec.js';
 import { WirebenchError } from '../../../src/errors.js';
 import type { CodecOptions } from '../../../src/limits.js';
 import type { Binary } from '../../support/schemaless-binary.js';
-import { FORMATS, ascii, bytes, make, refusal } from '../../support/schemaless-binary.js';
+import { ascii, bytes, FORMATS, make, refusal } from '../../support/schemaless-binary.js';
 
 /** A one-string value in each format, with the string's UTF-8 bytes given raw. */
 function stringOf(format: Binary, raw: number[]): Uint8Array {
@@ -51,7 +51,12 @@ describe.each(FORMATS)('%s encode refuses what is not JSON data, naming its path
 
   it('a getter that throws is a WirebenchError that carries its error, as in every format', () => {
     const record = { ok: 1 };
-    Object.defineProperty(record, 'x', { enumerable: true, get: () => { throw new Error('boom'); } });
+    Object.defineProperty(record, 'x', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     const error = refusal(format, () => codec.encode({ a: record }));
     expect(error.message).toBe(`${format}: encode failed: boom`);
   });
@@ -86,7 +91,11 @@ describe.each(FORMATS)('%s decode refuses bytes that are not exactly one JSON va
     ['NaN (float 64)', M ? bytes(0xcb, 0x7f, 0xf8, 0, 0, 0, 0, 0, 0) : bytes(0xfb, 0x7f, 0xf8, 0, 0, 0, 0, 0, 0), /NaN/],
     ['-Infinity (float 32)', M ? bytes(0xca, 0xff, 0x80, 0, 0) : bytes(0xfa, 0xff, 0x80, 0, 0), /-Infinity/],
     ['2^53 + 1 as a 64-bit integer', M ? bytes(0xcf, 0, 0x20, 0, 0, 0, 0, 0, 1) : bytes(0x1b, 0, 0x20, 0, 0, 0, 0, 0, 1), /9007199254740993.*rounding/],
-    ['-2^53 as a 64-bit integer', M ? bytes(0xd3, 0xff, 0xe0, 0, 0, 0, 0, 0, 0) : bytes(0x3b, 0, 0x1f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff), /-9007199254740992.*rounding/],
+    [
+      '-2^53 as a 64-bit integer',
+      M ? bytes(0xd3, 0xff, 0xe0, 0, 0, 0, 0, 0, 0) : bytes(0x3b, 0, 0x1f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff),
+      /-9007199254740992.*rounding/,
+    ],
   ])('%s', (_what, input, message) => {
     expect(refusal(format, () => codec.decode(input)).message).toMatch(message);
   });
@@ -113,7 +122,15 @@ describe.each(FORMATS)('%s decode refuses bytes that are not exactly one JSON va
 
   it('refuses a hostile pile of array headers fast, before any library preallocates', () => {
     // 30 KB of nested headers each claiming 65535 (array 16) or 2^32 − 1 (array 32) items.
-    for (const header of M ? [[0xdc, 0xff, 0xff], [0xdd, 0xff, 0xff, 0xff, 0xff]] : [[0x99, 0xff, 0xff], [0x9a, 0xff, 0xff, 0xff, 0xff]]) {
+    for (const header of M
+      ? [
+          [0xdc, 0xff, 0xff],
+          [0xdd, 0xff, 0xff, 0xff, 0xff],
+        ]
+      : [
+          [0x99, 0xff, 0xff],
+          [0x9a, 0xff, 0xff, 0xff, 0xff],
+        ]) {
       const input = new Uint8Array(30_000);
       for (let i = 0; i + header.length <= input.length; i += header.length) input.set(header, i);
       const started = performance.now();

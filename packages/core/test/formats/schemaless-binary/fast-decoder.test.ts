@@ -10,7 +10,7 @@ import { WirebenchError } from '../../../src/errors.js';
 import { CborReader } from '../../../src/formats/cbor/reader.js';
 import { MsgpackReader } from '../../../src/formats/msgpack/reader.js';
 import { DEFAULT_LIMITS } from '../../../src/limits.js';
-import { FORMATS, ascii, bytes, make, refusal } from '../../support/schemaless-binary.js';
+import { ascii, bytes, FORMATS, make, refusal } from '../../support/schemaless-binary.js';
 
 /** The one-pass decode and the validating reader agree on `input`: the same value, or both refuse. */
 function agreeWithReader(codec: Codec, reader: MsgpackReader | CborReader, input: Uint8Array): void {
@@ -44,7 +44,7 @@ describe.each(FORMATS)('%s reader and library agree', (format) => {
   });
 });
 
-describe.each(FORMATS)('%s arrays of numbers, flags and nulls (the decoders\' inline paths for them)', (format) => {
+describe.each(FORMATS)("%s arrays of numbers, flags and nulls (the decoders' inline paths for them)", (format) => {
   const codec = make[format]();
   const reader = format === 'msgpack' ? new MsgpackReader(DEFAULT_LIMITS) : new CborReader(DEFAULT_LIMITS);
   const M = format === 'msgpack';
@@ -91,7 +91,9 @@ describe.each(FORMATS)('%s arrays of numbers, flags and nulls (the decoders\' in
 
   it('the generator makes arrays whose first encoded item is each head the inline paths read', () => {
     // The array header is one byte (at most 12 items); the first item's head follows it.
-    const heads = M ? { fixint: 0x00, u8: 0xcc, u16: 0xcd, u32: 0xce, float64: 0xcb, nil: 0xc0, false: 0xc2, true: 0xc3 } : { small: 0x00, u8: 0x18, u16: 0x19, u32: 0x1a, float64: 0xfb, false: 0xf4, true: 0xf5, null: 0xf6 };
+    const heads = M
+      ? { fixint: 0x00, u8: 0xcc, u16: 0xcd, u32: 0xce, float64: 0xcb, nil: 0xc0, false: 0xc2, true: 0xc3 }
+      : { small: 0x00, u8: 0x18, u16: 0x19, u32: 0x1a, float64: 0xfb, false: 0xf4, true: 0xf5, null: 0xf6 };
     const small = M ? 0x80 : 24;
     const seen = new Set<number>();
     for (const sample of fc.sample(fc.array(item, { minLength: 1, maxLength: 12 }), { numRuns: 2000, seed: 11 })) {
@@ -151,7 +153,8 @@ describe.each(FORMATS)('%s strings cut from batches (wire/utf8/batch.ts) and key
   const M = format === 'msgpack';
   // ASCII around the lengths the batches and heads change at (32, 128, 255, 256), text past ASCII
   // short and long, empty strings, and lone characters.
-  const asciiOf = (min: number, max: number) => fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: min, maxLength: max });
+  const asciiOf = (min: number, max: number) =>
+    fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: min, maxLength: max });
   const text = fc.oneof(
     asciiOf(0, 40),
     asciiOf(120, 136),
@@ -181,11 +184,13 @@ describe.each(FORMATS)('%s strings cut from batches (wire/utf8/batch.ts) and key
   });
 
   it('cut short or with bytes changed: the reader builds what the codec returns, or both refuse', () => {
-    const damaged = fc.tuple(records, fc.nat(), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 3 })).map(([v, cut, edits]) => {
-      const encoded = codec.encode(v).slice();
-      for (const [at, byte] of edits) encoded[at % encoded.length] = byte;
-      return encoded.subarray(0, encoded.length - (cut % 3));
-    });
+    const damaged = fc
+      .tuple(records, fc.nat(), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 3 }))
+      .map(([v, cut, edits]) => {
+        const encoded = codec.encode(v).slice();
+        for (const [at, byte] of edits) encoded[at % encoded.length] = byte;
+        return encoded.subarray(0, encoded.length - (cut % 3));
+      });
     fc.assert(
       fc.property(damaged, (input) => agreeWithReader(codec, reader, input)),
       { numRuns: 1500, seed: 22 },
@@ -244,7 +249,17 @@ describe.each(FORMATS)('%s strings cut from batches (wire/utf8/batch.ts) and key
     for (let i = 0; i < 50; i++) expect(codec.decode(valid)).toEqual({ a: { a: 1 }, b: [{ b: 2 }], c: 3 });
     expect(refusal(format, () => codec.decode(twice)).message).toMatch(/key "a" twice/);
     // Siblings that share keys are fine: each map is checked alone.
-    expect(codec.decode(codec.encode([{ a: 1, b: 2 }, { a: 3, b: 4 }]))).toEqual([{ a: 1, b: 2 }, { a: 3, b: 4 }]);
+    expect(
+      codec.decode(
+        codec.encode([
+          { a: 1, b: 2 },
+          { a: 3, b: 4 },
+        ]),
+      ),
+    ).toEqual([
+      { a: 1, b: 2 },
+      { a: 3, b: 4 },
+    ]);
   });
 
   it('a duplicate key among thousands of distinct ones (keys evicting each other from the cache) is refused', () => {

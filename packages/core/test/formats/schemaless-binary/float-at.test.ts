@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SCRATCH_FLOATS_UP_TO, float32At, float64At } from '../../../src/formats/schemaless-binary/float-at.js';
+import { float32At, float64At, SCRATCH_FLOATS_UP_TO } from '../../../src/formats/schemaless-binary/float-at.js';
 import { FORMATS, make } from '../../support/schemaless-binary.js';
 
 describe('float64At / float32At', () => {

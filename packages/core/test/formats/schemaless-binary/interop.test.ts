@@ -8,8 +8,8 @@ import { Decoder as CborDecoder, Encoder as CborEncoder } from 'cbor-x';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cborCodec } from '../../../src/formats/cbor/codec.js';
-import { isWellFormed } from '../../../src/json-data.js';
 import { msgpackCodec } from '../../../src/formats/msgpack/codec.js';
+import { isWellFormed } from '../../../src/json-data.js';
 
 const CBOR_OPTIONS = { useRecords: false, mapsAsObjects: true, pack: false, structuredClone: false } as const;
 const libraries = {
@@ -37,19 +37,28 @@ describe.each(['msgpack', 'cbor'] as const)('%s bytes are the library’s', (for
   };
 
   it('on random JSON data', () => {
-    fc.assert(fc.property(jsonData, (value) => same(value)), { numRuns: 800, seed: 11 });
+    fc.assert(
+      fc.property(jsonData, (value) => same(value)),
+      { numRuns: 800, seed: 11 },
+    );
   });
 
   it('on numbers and strings of every width, and long collections', () => {
-    fc.assert(fc.property(fc.array(fc.oneof(numbers, strings), { maxLength: 20 }), (value) => same(value)), { numRuns: 400, seed: 12 });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(numbers, strings), { maxLength: 20 }), (value) => same(value)),
+      { numRuns: 400, seed: 12 },
+    );
     same(Array.from({ length: 70_000 }, (_, i) => i));
     same(Object.fromEntries(Array.from({ length: 70_000 }, (_, i) => [`k${i}`, i])));
   });
 
   it('reads what the library writes', () => {
-    fc.assert(fc.property(jsonData, (value) => {
-          if (!JSON.stringify(value).includes('"__proto__"')) expect(codec.decode(encoder.encode(value))).toStrictEqual(value);
-        }), { numRuns: 800, seed: 13 });
+    fc.assert(
+      fc.property(jsonData, (value) => {
+        if (!JSON.stringify(value).includes('"__proto__"')) expect(codec.decode(encoder.encode(value))).toStrictEqual(value);
+      }),
+      { numRuns: 800, seed: 13 },
+    );
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HASH_SEED, MapKeys, hashBytes } from '../../../src/formats/schemaless-binary/map-keys.js';
+import { HASH_SEED, hashBytes, MapKeys } from '../../../src/formats/schemaless-binary/map-keys.js';
 import { collidingKeys } from '../../support/colliding-keys.js';
 import { FORMATS, make, refusal } from '../../support/schemaless-binary.js';
 

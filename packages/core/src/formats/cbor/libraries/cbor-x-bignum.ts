@@ -1,5 +1,5 @@
-import { addExtension } from 'cbor-x';
 import type { Extension } from 'cbor-x';
+import { addExtension } from 'cbor-x';
 
 // cbor-x's tag 2 (bignum) reader without its quadratic cost; why and what it changes: cborXCodec.
 let bignumReader = false;

@@ -1,5 +1,5 @@
-import { Encoder } from 'cbor-x';
 import type { Options } from 'cbor-x';
+import { Encoder } from 'cbor-x';
 import type { Codec } from '../../../codec.js';
 import type { CodecOptions } from '../../../limits.js';
 import { resolveLimits } from '../../../limits.js';
@@ -63,4 +63,3 @@ export function cborXCodec(options: CodecOptions = {}): Codec {
     decode: (bytes) => encoder.decode(bytes) as unknown,
   });
 }
-

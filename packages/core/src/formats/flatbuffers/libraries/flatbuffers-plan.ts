@@ -1,14 +1,14 @@
 import { WirebenchError } from '../../../errors.js';
 import type { Limits } from '../../../limits.js';
+import { FLATBUFFERS_RULES, lowerSchema } from '../../../schema/lower.js';
 import type { RecordFactory } from '../../../schema/records.js';
 import { recordFactory } from '../../../schema/records.js';
-import { FLATBUFFERS_RULES, lowerSchema } from '../../../schema/lower.js';
 import type { FieldDef, Schema, TypeRef } from '../../../schema/types.js';
 import { findMessage } from '../../../schema/types.js';
 import { recordLimits } from '../../../schema/values.js';
 import { entryMessage } from '../interpret.js';
 import type { InlineScalar } from '../scalars.js';
-import { SCALAR_SIZE, isInline } from '../scalars.js';
+import { isInline, SCALAR_SIZE } from '../scalars.js';
 import type { Access, ShapeField, TableShape } from '../shape.js';
 import { tableShape, tableShapes } from '../shape.js';
 
@@ -105,7 +105,10 @@ export function planTables(schema: Schema, limits: Limits): TablePlan {
   };
   for (const [name, shape] of tableShapes(schema)) {
     // The dynamic table has a hand-written codec in wirebench (value.ts); here it is a table like any other.
-    plans.set(name, shape === 'dynamic' ? create(tableShape(findMessage(lowered, name), 'record', true), 'dynamic', 0) : create(shape, shape.access, shape.cost));
+    plans.set(
+      name,
+      shape === 'dynamic' ? create(tableShape(findMessage(lowered, name), 'record', true), 'dynamic', 0) : create(shape, shape.access, shape.cost),
+    );
   }
 
   const node = (type: TypeRef): Node => {

@@ -81,5 +81,10 @@ function asLimit(error: unknown, limits: Limits): unknown {
   const [, kind, length] = match;
   if (kind === 'map') return limitExceeded('msgpack', 'maxCollectionLength', limits.maxCollectionLength, `an object of ${length} keys`);
   if (kind === 'array') return limitExceeded('msgpack', 'maxCollectionLength', limits.maxCollectionLength, `an array of ${length}`);
-  return limitExceeded('msgpack', 'maxStringLength', limits.maxStringLength, kind === 'UTF-8 byte' ? `a string of ${length} bytes` : `a ${kind} of ${length} bytes`);
+  return limitExceeded(
+    'msgpack',
+    'maxStringLength',
+    limits.maxStringLength,
+    kind === 'UTF-8 byte' ? `a string of ${length} bytes` : `a ${kind} of ${length} bytes`,
+  );
 }

@@ -5,7 +5,7 @@ import { isPlainObject, setOwn } from '../../../json-data.js';
 import { resolveLimits } from '../../../limits.js';
 import { Refusal, refusalError } from '../../../refusal.js';
 import type { HelperAdapter, LoweredSchema } from '../../../schema/lower.js';
-import { PROTOBUF_RULES, helperAdapter, lowerSchema } from '../../../schema/lower.js';
+import { helperAdapter, lowerSchema, PROTOBUF_RULES } from '../../../schema/lower.js';
 import type { RecordFactory } from '../../../schema/records.js';
 import { recordFactory } from '../../../schema/records.js';
 import type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from '../../../schema/types.js';
@@ -360,7 +360,10 @@ function compileConversions({ schema: lowered, roles }: LoweredSchema, schema: S
     );
     const adapter = helperAdapter(roles.get(message.name), 'protobuf');
     const wrappedRoot = schema.wrappedRoot === true && message.name === schema.root;
-    Object.assign(messages.get(message.name) as Conversion, adapter ? helperConversion(fields, adapter) : recordConversion(message, fields, wrappedRoot, strictKeys));
+    Object.assign(
+      messages.get(message.name) as Conversion,
+      adapter ? helperConversion(fields, adapter) : recordConversion(message, fields, wrappedRoot, strictKeys),
+    );
   }
   return messages.get(schema.root) as Conversion;
 }

@@ -21,14 +21,18 @@ describe('bignumOf', () => {
     const index = fc.nat(12).map(String);
     const content = fc.oneof(
       fc.uint8Array({ maxLength: 300 }),
-      fc.tuple(fc.uint8Array({ maxLength: 100 }), fc.nat(7)).map(([bytes, offset]) => Uint8Array.from([...new Array<number>(offset).fill(9), ...bytes]).subarray(offset)),
+      fc
+        .tuple(fc.uint8Array({ maxLength: 100 }), fc.nat(7))
+        .map(([bytes, offset]) => Uint8Array.from([...new Array<number>(offset).fill(9), ...bytes]).subarray(offset)),
       fc.int16Array({ maxLength: 40 }),
       fc.float64Array({ maxLength: 20 }),
       // A map holding a byteLength key, as a tag may wrap one: elements of any kind, some missing.
-      fc.record({
-        byteLength: fc.oneof(fc.nat(14), fc.constant(Infinity), fc.constant('3'), fc.constant(-1)),
-        entries: fc.dictionary(index, fc.oneof(fc.integer(), fc.double(), fc.bigInt(), fc.string({ maxLength: 3 }), fc.constant(null))),
-      }).map(({ byteLength, entries }) => ({ ...entries, byteLength })),
+      fc
+        .record({
+          byteLength: fc.oneof(fc.nat(14), fc.constant(Infinity), fc.constant('3'), fc.constant(-1)),
+          entries: fc.dictionary(index, fc.oneof(fc.integer(), fc.double(), fc.bigInt(), fc.string({ maxLength: 3 }), fc.constant(null))),
+        })
+        .map(({ byteLength, entries }) => ({ ...entries, byteLength })),
       fc.constantFrom(null, undefined, 7, 'text', [1, 2], {}),
     );
     fc.assert(

@@ -10,7 +10,17 @@ import { createCodec } from '../../../../src/create-codec.js';
 import { cborCodec } from '../../../../src/formats/cbor/codec.js';
 import { seededRandom } from '../../../../src/random.js';
 import { decodeInChild } from '../../../support/hostile-bytes.mjs';
-import { ascii, bytes, cborXOwnBignum, describeLibraryCodec, EVERY_KIND_EXACT, loneSurrogateInLongString, NEGATIVE_ZERO_AS_INTEGER, PROTO_KEY_RENAMED, Refused } from '../../../support/library-codecs.js';
+import {
+  ascii,
+  bytes,
+  cborXOwnBignum,
+  describeLibraryCodec,
+  EVERY_KIND_EXACT,
+  loneSurrogateInLongString,
+  NEGATIVE_ZERO_AS_INTEGER,
+  PROTO_KEY_RENAMED,
+  Refused,
+} from '../../../support/library-codecs.js';
 
 describeLibraryCodec({
   format: 'cbor',
@@ -46,7 +56,11 @@ describeLibraryCodec({
     ['a tag it does not know: a Tag', bytes(0xd9, 0x03, 0xe7, 0x01), new Tag(1, 999)],
     ['the self-described CBOR tag', bytes(0xd9, 0xd9, 0xf7, 0x01), 1],
     ['a byte string', bytes(0x41, 0x00), bytes(0)],
-    ['an indefinite-length text string (valid CBOR)', bytes(0x7f, 0x61, 0x61, 0x61, 0x62, 0xff), new Refused(/Indefinite length not supported for byte or text strings/)],
+    [
+      'an indefinite-length text string (valid CBOR)',
+      bytes(0x7f, 0x61, 0x61, 0x61, 0x62, 0xff),
+      new Refused(/Indefinite length not supported for byte or text strings/),
+    ],
     ['an indefinite-length map', bytes(0xbf, 0x61, 0x61, 0x01, 0xff), { a: 1 }],
     ['invalid UTF-8 (0xff): U+FFFD', bytes(0x61, 0xff), '\ufffd'],
     ['an encoded surrogate (ed a0 80): three U+FFFD', bytes(0x63, 0xed, 0xa0, 0x80), '\ufffd\ufffd\ufffd'],
@@ -64,7 +78,8 @@ describeLibraryCodec({
 // Bignums (tags 2 and 3): cbor-x's reader, in linear time
 
 /** The head of tag 2 or 3, in its shortest form or one of the longer ones cbor-x also reads. */
-const tagHead = (tag: 2 | 3, form: number): number[] => [[0xc0 | tag], [0xd8, tag], [0xd9, 0, tag], [0xda, 0, 0, 0, tag], [0xdb, 0, 0, 0, 0, 0, 0, 0, tag]][form % 5] as number[];
+const tagHead = (tag: 2 | 3, form: number): number[] =>
+  [[0xc0 | tag], [0xd8, tag], [0xd9, 0, tag], [0xda, 0, 0, 0, tag], [0xdb, 0, 0, 0, 0, 0, 0, 0, tag]][form % 5] as number[];
 
 /** A byte string's head for `length` bytes. */
 function byteStringHead(length: number): number[] {
@@ -80,7 +95,7 @@ function byteStringHead(length: number): number[] {
  */
 function bignumCbor(payload: Uint8Array, tag: 2 | 3, form: number, levels: number, shape: number): { cbor: Uint8Array; expected: () => unknown } {
   const prefix: number[] = [];
-  for (let i = 0; i < levels; i++) prefix.unshift(...((shape >> i % 31) & 1 ? [0xa1, 0x61, 0x6b] : [0x81]));
+  for (let i = 0; i < levels; i++) prefix.unshift(...((shape >> (i % 31)) & 1 ? [0xa1, 0x61, 0x6b] : [0x81]));
   const head = [...prefix, ...tagHead(tag, form), ...byteStringHead(payload.length)];
   const cbor = new Uint8Array(head.length + payload.length);
   cbor.set(head);
@@ -88,7 +103,7 @@ function bignumCbor(payload: Uint8Array, tag: 2 | 3, form: number, levels: numbe
   const expected = (): unknown => {
     const magnitude = cborXOwnBignum(payload);
     let value: unknown = tag === 2 ? magnitude : BigInt(-1) - magnitude;
-    for (let i = 0; i < levels; i++) value = (shape >> i % 31) & 1 ? { k: value } : [value];
+    for (let i = 0; i < levels; i++) value = (shape >> (i % 31)) & 1 ? { k: value } : [value];
     return value;
   };
   return { cbor, expected };
@@ -98,10 +113,17 @@ describe('cbor-x: bignums (tags 2 and 3) are read in linear time, as cbor-x read
   it('reads every bignum anywhere in the input: tags 2 and 3, every head form, inside arrays and maps', async () => {
     const codec = await createCodec('cbor', { implementation: 'cbor-x' });
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 600 }), fc.constantFrom(2 as const, 3 as const), fc.nat(4), fc.nat(6), fc.nat(), (payload, tag, form, levels, shape) => {
-        const { cbor, expected } = bignumCbor(payload, tag, form, levels, shape);
-        expect(codec.decode(cbor)).toEqual(expected());
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 600 }),
+        fc.constantFrom(2 as const, 3 as const),
+        fc.nat(4),
+        fc.nat(6),
+        fc.nat(),
+        (payload, tag, form, levels, shape) => {
+          const { cbor, expected } = bignumCbor(payload, tag, form, levels, shape);
+          expect(codec.decode(cbor)).toEqual(expected());
+        },
+      ),
       { numRuns: 300 },
     );
     // An indefinite-length byte string in a bignum: cbor-x refuses it, as any other.

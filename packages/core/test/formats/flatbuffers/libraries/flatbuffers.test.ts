@@ -27,7 +27,8 @@ import { jsonValue } from '../../../support/json-arbitrary.js';
 import { CORPUS_DIR, corpusFiles, withCorpus } from '../../../support/paths.js';
 import { refusal } from '../../../support/refusal.js';
 
-const runtime = (schema: Schema, options: SchemaCodecOptions = {}): Promise<Codec> => createCodec('flatbuffers', { schema, implementation: 'flatbuffers', ...options });
+const runtime = (schema: Schema, options: SchemaCodecOptions = {}): Promise<Codec> =>
+  createCodec('flatbuffers', { schema, implementation: 'flatbuffers', ...options });
 const valueDiffs = (expected: unknown, actual: unknown): Diff[] => checkRoundTrip(expected, actual, { maxDiffs: 20 }).diffs.filter((d) => d.kind !== 'order');
 const corpusValue = (name: string): unknown => JSON.parse(readFileSync(join(CORPUS_DIR, name), 'utf8')) as unknown;
 const canonical = [1, 2, 3].flatMap((seed) => canonicalSamples(seed).map((s) => [`${s.shape} (seed ${seed})`, s.value] as const));
@@ -61,7 +62,10 @@ describe('JSON data round-trips exactly and interoperates with wirebench both wa
   });
 
   it.each<[string, unknown]>([
-    ['defaults that are data: 0, false, "", [], {} in optional fields', { items: [{ n: 0, f: false, s: '', l: [], m: {} }, {}, { n: 1.5, f: true, s: 'x', l: [1], m: { a: 1 } }] }],
+    [
+      'defaults that are data: 0, false, "", [], {} in optional fields',
+      { items: [{ n: 0, f: false, s: '', l: [], m: {} }, {}, { n: 1.5, f: true, s: 'x', l: [1], m: { a: 1 } }] },
+    ],
     ['null, absent and present keys of one field', { items: [{ a: null }, {}, { a: 'x' }, { a: '' }] }],
     ['mixed arrays and arrays of arrays (Value and box tables)', [1, 'two', null, [3, [4.5, -0]], { a: true }, [], {}]],
     ['objects used as maps, with odd keys', { m: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [i === 7 ? '' : `id-${i} é`, { n: i }])) }],
@@ -82,7 +86,9 @@ describe('what the runtime would change, and the codec refuses or keeps', () => 
     builder.finish(builder.createString('a\ud800'));
     expect(new ByteBuffer(builder.asUint8Array()).__string(0)).toBe('a\ufffd');
     const codec = await runtime(schema);
-    expect(refusal(() => codec.encode({ user: { name: 'ok', tags: ['x', 'b\udc00'] } })).message).toMatch(/^flatbuffers: \$\.user\.tags\[1\]: the string holds a lone surrogate/);
+    expect(refusal(() => codec.encode({ user: { name: 'ok', tags: ['x', 'b\udc00'] } })).message).toMatch(
+      /^flatbuffers: \$\.user\.tags\[1\]: the string holds a lone surrogate/,
+    );
   });
 
   it('keys the schema does not know are refused with their path, or dropped by option', async () => {
@@ -129,7 +135,9 @@ describe('what the runtime would change, and the codec refuses or keeps', () => 
   });
 
   it('builds decoded records and maps with own keys only: __proto__ never reaches Object.prototype', async () => {
-    const value = JSON.parse('{"m":{"__proto__":{"polluted":1},"a":{"polluted":2},"b":{"polluted":3},"c":{"polluted":4},"d":{"polluted":5},"e":{"polluted":6},"f":{"polluted":7}}}') as Record<string, unknown>;
+    const value = JSON.parse(
+      '{"m":{"__proto__":{"polluted":1},"a":{"polluted":2},"b":{"polluted":3},"c":{"polluted":4},"d":{"polluted":5},"e":{"polluted":6},"f":{"polluted":7}}}',
+    ) as Record<string, unknown>;
     const codec = await runtime(inferSchema(value));
     const decoded = codec.decode(codec.encode(value)) as { m: Record<string, unknown> };
     expect(Object.hasOwn(decoded.m, '__proto__')).toBe(true);
@@ -187,8 +195,16 @@ describe('property: arbitrary JSON, with its inferred schema, crosses implementa
   const ODD_KEYS = ['@type', 'user-name', '', 'é', '名前', 'constructor', '__proto__', 'value', 'Value', 'values', 'bool_value'];
   const json = jsonValue({
     keys: fc.oneof(fc.constantFrom(...ODD_KEYS), fc.string({ maxLength: 6 })),
-    numbers: fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(-0, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), 2 ** 64, 1e300)),
-    strings: fc.string({ unit: fc.oneof({ arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 50 }, { arbitrary: fc.constant('\ud800'), weight: 1 }), maxLength: 8 }),
+    numbers: fc.oneof(
+      fc.integer(),
+      fc.maxSafeInteger(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.constantFrom(-0, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), 2 ** 64, 1e300),
+    ),
+    strings: fc.string({
+      unit: fc.oneof({ arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 50 }, { arbitrary: fc.constant('\ud800'), weight: 1 }),
+      maxLength: 8,
+    }),
   });
 
   /** The bytes, or the WirebenchError (anything else fails the property). */
@@ -296,7 +312,9 @@ describe('hostile bytes: a WirebenchError in bounded time, Object.prototype unto
 
   it('refuses 100,000 offsets to one empty table (value budget) and to one string (work budget)', () => {
     const KEYS = Array.from({ length: 63 }, (_, i) => `field${i}`);
-    const records = flatbuffersRuntimeCodec(inferSchema({ items: [Object.fromEntries(KEYS.map((k) => [k, 'text'])), Object.fromEntries(KEYS.map((k) => [k, null]))] }));
+    const records = flatbuffersRuntimeCodec(
+      inferSchema({ items: [Object.fromEntries(KEYS.map((k) => [k, 'text'])), Object.fromEntries(KEYS.map((k) => [k, null]))] }),
+    );
     const tables = flatbuffersSharedVector(100_000, (builder) => {
       builder.startObject(KEYS.length);
       return builder.endObject();
@@ -309,10 +327,23 @@ describe('hostile bytes: a WirebenchError in bounded time, Object.prototype unto
   });
 
   it('fuzz: mutated encodings decode to JSON data that re-encodes, or are refused, in bounded time', () => {
-    const messy = { 'user-name': 'Zoë', '': null, list: [1, 'two', null, [3, [4.5]], { a: true }], map: { '1001': { n: 1 }, '1002': { n: 2 }, '1003': { n: -0.5 } }, big: 2 ** 53 + 2 };
+    const messy = {
+      'user-name': 'Zoë',
+      '': null,
+      list: [1, 'two', null, [3, [4.5]], { a: true }],
+      map: { '1001': { n: 1 }, '1002': { n: 2 }, '1003': { n: -0.5 } },
+      big: 2 ** 53 + 2,
+    };
     const inferred = flatbuffersRuntimeCodec(inferSchema(messy));
     const targets: FuzzTarget[] = [
-      { name: 'order', codec, seeds: canonicalCases(2).filter((c) => c.shape === 'order').map((c) => codec.encode(c.value)).concat([valid]) },
+      {
+        name: 'order',
+        codec,
+        seeds: canonicalCases(2)
+          .filter((c) => c.shape === 'order')
+          .map((c) => codec.encode(c.value))
+          .concat([valid]),
+      },
       { name: 'inferred', codec: inferred, seeds: [inferred.encode(messy)] },
     ];
     const failures: string[] = [];

@@ -4,7 +4,18 @@
  * the library changes or makes of foreign bytes, measured on the installed version and asserted.
  */
 import { ExtData } from '@msgpack/msgpack';
-import { ascii, bytes, describeLibraryCodec, EVERY_KIND_EXACT, loneSurrogateInLongString, MSGPACK_KEYS_READ_ALIKE, msgpackReadAlike, NEGATIVE_ZERO_AS_INTEGER, PROTO_KEY_VALUE, Refused } from '../../../support/library-codecs.js';
+import {
+  ascii,
+  bytes,
+  describeLibraryCodec,
+  EVERY_KIND_EXACT,
+  loneSurrogateInLongString,
+  MSGPACK_KEYS_READ_ALIKE,
+  msgpackReadAlike,
+  NEGATIVE_ZERO_AS_INTEGER,
+  PROTO_KEY_VALUE,
+  Refused,
+} from '../../../support/library-codecs.js';
 
 describeLibraryCodec({
   format: 'msgpack',

@@ -4,7 +4,18 @@
  * changes or makes of foreign bytes, measured on the installed version and asserted.
  */
 import { C1 } from 'msgpackr';
-import { ascii, bytes, describeLibraryCodec, EVERY_KIND_EXACT, loneSurrogateInLongString, MSGPACK_KEYS_READ_ALIKE, msgpackReadAlike, NEGATIVE_ZERO_AS_INTEGER, PROTO_KEY_RENAMED, Refused } from '../../../support/library-codecs.js';
+import {
+  ascii,
+  bytes,
+  describeLibraryCodec,
+  EVERY_KIND_EXACT,
+  loneSurrogateInLongString,
+  MSGPACK_KEYS_READ_ALIKE,
+  msgpackReadAlike,
+  NEGATIVE_ZERO_AS_INTEGER,
+  PROTO_KEY_RENAMED,
+  Refused,
+} from '../../../support/library-codecs.js';
 
 describeLibraryCodec({
   format: 'msgpack',
@@ -29,9 +40,17 @@ describeLibraryCodec({
     ["msgpackr's RegExp extension", bytes(0xd4, 0x78, 0x00, 0x92, 0xa3, ...ascii('ab+'), 0xa1, ...ascii('g')), /ab+/g],
     ["msgpackr's Error extension", bytes(0xd4, 0x65, 0x00, 0x93, 0xa5, ...ascii('Error'), 0xa4, ...ascii('boom'), 0xc0), new Error('boom')],
     ["msgpackr's typed-array extension", bytes(0xc7, 0x09, 0x74, 0x08, 0, 0, 0, 0, 0, 0, 0xf8, 0x3f), Float64Array.of(1.5)],
-    ["msgpackr's BigInt extension", bytes(0xd8, 0x42, 0x00, 0x00, 0x00, 0x0c, 0x9f, 0x2c, 0x9c, 0xd0, 0x46, 0x74, 0xed, 0xea, 0x40, 0x00, 0x00, 0x00), 10n ** 30n],
+    [
+      "msgpackr's BigInt extension",
+      bytes(0xd8, 0x42, 0x00, 0x00, 0x00, 0x0c, 0x9f, 0x2c, 0x9c, 0xd0, 0x46, 0x74, 0xed, 0xea, 0x40, 0x00, 0x00, 0x00),
+      10n ** 30n,
+    ],
     ['an ext of a type it does not know', bytes(0xd4, 0x01, 0x00), new Refused(/Unknown extension/)],
-    ['the identity extension of structured clones (structuredClone: false)', bytes(0xd6, 0x69, 0, 0, 0, 1, 0x90), new Refused(/Structured clone extension is disabled/)],
+    [
+      'the identity extension of structured clones (structuredClone: false)',
+      bytes(0xd6, 0x69, 0, 0, 0, 1, 0x90),
+      new Refused(/Structured clone extension is disabled/),
+    ],
     ['the pointer extension of structured clones', bytes(0xd6, 0x70, 0, 0, 0, 1), new Refused(/Structured clone extension is disabled/)],
     ["the never-used byte 0xc1: msgpackr's C1 object", bytes(0xc1), C1],
     ['invalid UTF-8 (0xff): U+FFFD', bytes(0xa1, 0xff), '\ufffd'],

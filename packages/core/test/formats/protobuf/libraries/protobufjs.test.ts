@@ -47,11 +47,32 @@ const EDGE_CASES: ReadonlyArray<readonly [string, unknown]> = [
   ['scalar roots', -0],
   ['a null root', null],
   ['an empty object', {}],
-  ['nested lists', { coordinates: [[[-65.6, 43.4], [-65.7, 43.5]], []] }],
-  ['keys absent, null, or both', [{ a: 1, b: null, c: [1], d: null }, { a: null, c: null, d: 'x' }, { a: 2, b: 3 }]],
+  [
+    'nested lists',
+    {
+      coordinates: [
+        [
+          [-65.6, 43.4],
+          [-65.7, 43.5],
+        ],
+        [],
+      ],
+    },
+  ],
+  [
+    'keys absent, null, or both',
+    [
+      { a: 1, b: null, c: [1], d: null },
+      { a: null, c: null, d: 'x' },
+      { a: 2, b: 3 },
+    ],
+  ],
   ['optional and nullable zeros, empty strings and lists', [{ n: 0, s: '', l: [] }, { n: null, s: null, l: null }, {}]],
   ['keys that are not identifiers', JSON.parse('{"first name": 1, "__proto__": {"x": 1}, "constructor": 2, "toString": "s", "123": [true], "": null}')],
-  ['objects used as maps, __proto__ included', { ids: JSON.parse(`{${Array.from({ length: 70 }, (_, i) => `"k${i}": {"n": ${i}}`).join(',')}, "__proto__": {"n": -1}}`) }],
+  [
+    'objects used as maps, __proto__ included',
+    { ids: JSON.parse(`{${Array.from({ length: 70 }, (_, i) => `"k${i}": {"n": ${i}}`).join(',')}, "__proto__": {"n": -1}}`) },
+  ],
   ['int64 near the edges', { n: [2 ** 53 + 2, -(2 ** 63), 2 ** 63 - 1024, 0, -1], big: 2 ** 63, tiny: 5e-324, fractions: [0.1, -0] }],
   ['unicode', { s: 'é€😀 名前', long: 'ü'.repeat(100) }],
 ];
@@ -69,9 +90,12 @@ describe('protobufjs: JSON data round-trips exactly and interoperates with wireb
     });
   });
 
-  it.each([1, 2].flatMap((seed) => canonicalSamples(seed).map((s) => [`${s.shape} (seed ${seed})`, s.value] as const)))('canonical %s, inferred schema', async (_name, value) => {
-    await expectExactAndInteroperable(value);
-  });
+  it.each([1, 2].flatMap((seed) => canonicalSamples(seed).map((s) => [`${s.shape} (seed ${seed})`, s.value] as const)))(
+    'canonical %s, inferred schema',
+    async (_name, value) => {
+      await expectExactAndInteroperable(value);
+    },
+  );
 
   it.each(canonicalCases().map((c) => [c.message, c] as const))('canonical %s, schema from schemas/canonical.proto', async (_name, c) => {
     await expectExactAndInteroperable(c.value, c.schema);
@@ -137,7 +161,9 @@ describe('protobufjs: what it changes, by JSON path', () => {
     it("a string or map key of 40 units or more, in Node: U+FFFD (Buffer's UTF-8 writer), read back changed", async () => {
       const lib = await library(schema);
       const long = 'a\ud800'.repeat(20);
-      expect(valueDiffs({ s: long, m: {} }, lib.decode(lib.encode({ s: long, m: {} })))).toEqual([{ path: '$.s', kind: 'value', expected: long, actual: 'a\ufffd'.repeat(20) }]);
+      expect(valueDiffs({ s: long, m: {} }, lib.decode(lib.encode({ s: long, m: {} })))).toEqual([
+        { path: '$.s', kind: 'value', expected: long, actual: 'a\ufffd'.repeat(20) },
+      ]);
       expect(lib.decode(lib.encode({ s: '', m: { [long]: 1 } }))).toStrictEqual({ s: '', m: { ['a\ufffd'.repeat(20)]: 1 } });
       // A short key takes the JS writer, as a short string does: refused on decode.
       expect(() => lib.decode(lib.encode({ s: '', m: { ['k\udc00']: 1 } }))).toThrow(/not valid for encoding utf-8/);
@@ -190,10 +216,17 @@ describe('protobufjs: the JSON mapping refuses, with the JSON path, what the sch
 
 /** Lone surrogates (mostly), big and odd numbers, odd keys; map keys well-formed (see the examples above). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const stringUnit = fc.oneof({ arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 100 }, { arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map((u) => String.fromCharCode(u)), weight: 1 });
+const stringUnit = fc.oneof(
+  { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 100 },
+  { arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map((u) => String.fromCharCode(u)), weight: 1 },
+);
 const anyJson = jsonValue({
   keys: fc.oneof(fc.constantFrom('id', '__proto__', 'constructor', 'toString', 'first name', '123', '', 'value', 'Value', 'kind'), fc.string({ maxLength: 5 })),
-  numbers: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(-0, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 2 ** 63, 2 ** 64, 5e-324)),
+  numbers: fc.oneof(
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.constantFrom(-0, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 2 ** 63, 2 ** 64, 5e-324),
+  ),
   strings: fc.oneof(fc.string({ unit: stringUnit, maxLength: 6 }), fc.string({ unit: stringUnit, minLength: 40, maxLength: 60 })),
 });
 
