@@ -22,6 +22,7 @@ import { inferSchema } from '../src/schema/infer.js';
 import type { Schema } from '../src/schema/types.js';
 import type { DepthResult } from './support/cold-depth.mjs';
 import { coldDepthInChild } from './support/cold-depth.mjs';
+import { cborSharedString } from './support/hostile-bytes.mjs';
 import type { ImplementationCase } from './support/library-codecs.js';
 import { implementationCases } from './support/library-codecs.js';
 import { deepArray, deepMixed, deepObject } from './support/nesting.js';
@@ -312,3 +313,62 @@ describe.each(implementationCases(FORMATS).map((c) => [c.name, c] as const))(
     });
   },
 );
+
+/** CBOR's head of major type `major` with a 16-bit count. */
+const head16 = (major: number, count: number): number[] => [(major << 5) | 25, count >> 8, count & 0xff];
+/** `count` small integers (msgpack's positive fixints, CBOR's 0–23), each a byte. */
+const smallInts = (count: number): number[] => Array.from({ length: count }, (_, i) => i % 20);
+/** `count` different 16-bit integers (msgpack `cd`, CBOR `19`), for a Set that keeps them all. */
+const distinctInts = (format: FormatId, count: number): number[] =>
+  Array.from({ length: count }, (_, i) => [format === 'cbor' ? 0x19 : 0xcd, i >> 8, i & 0xff]).flat();
+
+describe('limits hold inside what a library builds that is not JSON data', () => {
+  const limits = { maxCollectionLength: 10, maxDepth: 5, maxStringLength: 20 };
+  const deep = [...new Array(50).fill(0x81), 0x01]; // CBOR: 50 one-item arrays around 1
+  const CASES: Array<[string, ImplementationCase['implementation'], FormatId, number[], RegExp]> = [
+    [
+      "cbor-x's Set (tag 258) of 1,000 items",
+      'cbor-x',
+      'cbor',
+      [0xd9, 0x01, 0x02, ...head16(4, 1000), ...distinctInts('cbor', 1000)],
+      /a Set of 1000 at \$ exceeds limits\.maxCollectionLength \(10\)/,
+    ],
+    ["cbor-x's Set holding 50 nested arrays", 'cbor-x', 'cbor', [0xd9, 0x01, 0x02, 0x81, ...deep], /exceeds limits\.maxDepth \(5\)/],
+    [
+      'a CBOR byte string of 1,000 bytes (cbor-x)',
+      'cbor-x',
+      'cbor',
+      [...head16(2, 1000), ...smallInts(1000)],
+      /a byte string of 1000 bytes at \$ exceeds limits\.maxStringLength \(20\)/,
+    ],
+    [
+      "msgpackr's Set extension (0x73) of 1,000 items",
+      'msgpackr',
+      'msgpack',
+      [0xd4, 0x73, 0x00, 0xdc, 0x03, 0xe8, ...distinctInts('msgpack', 1000)],
+      /a Set of 1000 at \$ exceeds limits\.maxCollectionLength \(10\)/,
+    ],
+    [
+      "msgpackr's Set holding 50 nested arrays",
+      'msgpackr',
+      'msgpack',
+      [0xd4, 0x73, 0x00, 0x91, ...new Array(50).fill(0x91), 0x01],
+      /exceeds limits\.maxDepth \(5\)/,
+    ],
+  ];
+
+  it.each(CASES)('%s is refused, naming the limit', async (_what, implementation, format, bytes, message) => {
+    const codec = await createCodec(format, { implementation, limits });
+    expect(refusal(() => codec.decode(Uint8Array.from(bytes))).message).toMatch(message);
+    // Without a shape limit the library's value comes back as it builds it.
+    const open = await createCodec(format, { implementation });
+    expect(open.decode(Uint8Array.from(bytes))).toBeTypeOf('object');
+  });
+
+  it("cbor-x's one long string referenced 300,000 times is refused as sharing, not checked once per reference", async () => {
+    // 965,011 bytes; each check of the 65,000-char string's length cost its length: 47 s before the walk charged it.
+    const bytes = cborSharedString(65_000, 300_000);
+    const codec = await createCodec('cbor', { implementation: 'cbor-x', limits: { maxStringLength: 100_000 } });
+    expect(refusal(() => codec.decode(bytes)).message).toMatch(/holds more values than its 965011 bytes can once each: it shares parts/);
+  });
+});

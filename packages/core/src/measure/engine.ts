@@ -5,7 +5,7 @@ import { IMPLEMENTATIONS, rowName } from '../implementations.js';
 import { defaultCompressors } from './compress.js';
 import { DECOMPRESSION_ROUNDS, timeDecompressions } from './decompression.js';
 import { detectEnvironment } from './environment.js';
-import { ascending, bootstrapInterval, mean, median, quantile, relativeMarginOfError } from './stats.js';
+import { ascending, bootstrapInterval, MAX_BOOTSTRAP_RESAMPLES, mean, median, quantile, relativeMarginOfError } from './stats.js';
 import type { TimedTask } from './timing.js';
 import { callsPerSample, MIN_SAMPLES, runRound } from './timing.js';
 import type {
@@ -77,7 +77,7 @@ export function resolveMeasureOptions(
     minRounds: count(options.minRounds ?? 3, 'minRounds', 1),
     maxPressure: positive(options.maxPressure ?? 0.25, 'maxPressure'),
     retries: count(options.retries ?? 2, 'retries', 0),
-    bootstrapResamples: count(options.bootstrapResamples ?? 2000, 'bootstrapResamples', 1),
+    bootstrapResamples: count(options.bootstrapResamples ?? 2000, 'bootstrapResamples', 1, MAX_BOOTSTRAP_RESAMPLES),
     operations: options.operations ?? ['encode', 'decode'],
     compressors: [...compressors],
     timeDecompression: compressors.length > 0 && options.timeDecompression !== false,
@@ -242,8 +242,11 @@ function positive(value: number, name: string): number {
   return value;
 }
 
-function count(value: number, name: string, min: number): number {
-  if (!Number.isInteger(value) || value < min) throw new RangeError(`measure: ${name} must be an integer ≥ ${min}, got ${value}`);
+function count(value: number, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+    throw new RangeError(`measure: ${name} must be an integer ${range}, got ${value}`);
+  }
   return value;
 }
 

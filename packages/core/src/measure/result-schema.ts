@@ -25,6 +25,7 @@ import type { BytesBreakdown } from '../attribution/breakdown.js';
 import { FORMATS } from '../codec.js';
 import type { RoundTripReport } from '../fidelity.js';
 import type { LossyNumber } from '../json-text/lossy-numbers.js';
+import { MAX_BOOTSTRAP_RESAMPLES } from './stats.js';
 import type { Environment, MeasureResult, OperationResult, PayloadResult, ResolvedMeasureOptions, RowResult } from './types.js';
 import { ISOLATIONS, RESULT_FORMAT, RESULT_VERSION } from './types.js';
 
@@ -109,7 +110,13 @@ const optionsSchema = object({
   minRounds: number,
   maxPressure: number,
   retries: number,
-  bootstrapResamples: number,
+  // Readers resample again with this count (bench:versus, bench:readme): a count, and a bounded one.
+  bootstrapResamples: v.pipe(
+    v.number(`an integer from 1 to ${MAX_BOOTSTRAP_RESAMPLES}`),
+    v.integer(`an integer from 1 to ${MAX_BOOTSTRAP_RESAMPLES}`),
+    v.minValue(1, `an integer from 1 to ${MAX_BOOTSTRAP_RESAMPLES}`),
+    v.maxValue(MAX_BOOTSTRAP_RESAMPLES, `an integer from 1 to ${MAX_BOOTSTRAP_RESAMPLES}`),
+  ),
   operations: array(operation),
   compressors: array(string),
   timeDecompression: optional(boolean),

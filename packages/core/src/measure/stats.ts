@@ -43,6 +43,9 @@ export interface BootstrapOptions {
   readonly level?: number;
 }
 
+/** The most resamples a bootstrap takes: readers of a result file resample again with its count, so a file cannot ask for more. */
+export const MAX_BOOTSTRAP_RESAMPLES = 100_000;
+
 /**
  * Percentile-bootstrap interval of `statistic` over `values`: resample the values with replacement,
  * recompute, and take the central `level` of the results. Seeded, so it is reproducible.

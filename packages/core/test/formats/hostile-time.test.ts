@@ -21,11 +21,12 @@ import { cborCodec } from '../../src/formats/cbor/codec.js';
 import { flatbuffersCodec } from '../../src/formats/flatbuffers/codec.js';
 import { msgpackCodec } from '../../src/formats/msgpack/codec.js';
 import { protobufCodec } from '../../src/formats/protobuf/codec.js';
+import type { Limits } from '../../src/limits.js';
 import { seededRandom } from '../../src/random.js';
 import { inferSchema } from '../../src/schema/infer.js';
 import type { Schema } from '../../src/schema/types.js';
 import { collidingKeys } from '../support/colliding-keys.js';
-import { cborPackedPrefixCopies, flatbuffersSharedVector, nestedClaims, protobufRepeated } from '../support/hostile-bytes.mjs';
+import { cborPackedPrefixCopies, cborSharedString, flatbuffersSharedVector, nestedClaims, protobufRepeated } from '../support/hostile-bytes.mjs';
 import { implementationCases } from '../support/library-codecs.js';
 
 /** The most a hostile input may cost per byte, as a multiple of an ordinary input's cost per byte, unless its case says more. */
@@ -76,6 +77,8 @@ function ordinaryOfSize(format: FormatId, size: number): Uint8Array {
 interface TimedInput {
   readonly bytes: Uint8Array;
   readonly schema?: Schema;
+  /** Limits the codec is made with (the defaults when absent). */
+  readonly limits?: Partial<Limits>;
 }
 
 /** A hostile input for the formats it attacks, and an ordinary input to compare it with (by default records of its size). */
@@ -155,6 +158,15 @@ const CASES: HostileCase[] = [
     },
   },
   {
+    what: 'a 65,000-character string referenced 300,000 times (CBOR tags 28/29), with a shape limit set',
+    formats: ['cbor'],
+    // A shape limit makes a library codec walk what the library built: each reference is a visit, and each visit of the string costs its length.
+    build: () => {
+      const limits = { maxStringLength: 100_000 };
+      return { hostile: { bytes: cborSharedString(65_000, 300_000), limits }, ordinary: { bytes: ordinaryOfSize('cbor', 965_000), limits } };
+    },
+  },
+  {
     what: '10 nested array headers claiming 1,000,000 items each (51 bytes)',
     formats: ['msgpack', 'cbor'],
     build: (format) => ({ hostile: { bytes: nestedClaims(format as 'msgpack' | 'cbor', 10, 1_000_000) } }),
@@ -208,7 +220,7 @@ function timeInChild(format: FormatId, implementation: string, inputs: Record<st
     const list = Object.entries(inputs).map(([name, input], i) => {
       writeFileSync(join(dir, `${i}.bin`), input.bytes);
       if (input.schema) writeFileSync(join(dir, `${i}.schema.json`), JSON.stringify(input.schema));
-      return { name, file: `${i}.bin`, ...(input.schema ? { schema: `${i}.schema.json` } : {}) };
+      return { name, file: `${i}.bin`, ...(input.schema ? { schema: `${i}.schema.json` } : {}), ...(input.limits ? { limits: input.limits } : {}) };
     });
     writeFileSync(join(dir, 'inputs.json'), JSON.stringify(list));
     const run = spawnSync(process.execPath, ['--max-old-space-size=1024', CHILD, format, implementation, dir], { encoding: 'utf8', timeout: 120_000 });

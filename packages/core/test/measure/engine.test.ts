@@ -321,6 +321,9 @@ describe('measure', () => {
     await expect(measure([{ payload, codecs: [jsonCodec()] }], { rounds: 0 })).rejects.toThrow('rounds must be an integer ≥ 1');
     await expect(measure([{ payload, codecs: [jsonCodec()] }], { rounds: 2.5 })).rejects.toThrow('rounds must be an integer ≥ 1, got 2.5');
     await expect(measure([{ payload, codecs: [jsonCodec()] }], { retries: -1 })).rejects.toThrow('retries must be an integer ≥ 0');
+    await expect(measure([{ payload, codecs: [jsonCodec()] }], { bootstrapResamples: 100_001 })).rejects.toThrow(
+      'bootstrapResamples must be an integer from 1 to 100000, got 100001',
+    );
     await expect(measure([{ payload, codecs: [jsonCodec()] }], { maxPressure: Number.NaN })).rejects.toThrow('maxPressure must be a positive number');
     await expect(measure([{ payload, codecs: [jsonCodec(), jsonCodec()] }], quick)).rejects.toThrow('two rows named "json"');
   });

@@ -75,6 +75,19 @@ describe('validateMeasureResult', () => {
     );
   });
 
+  it('refuses a bootstrap count the readers could not resample with (they resample again with it)', () => {
+    for (const count of [-1, 0, 0.5, 1e308, 1_000_001]) {
+      const result = baseline();
+      (result['options'] as Json)['bootstrapResamples'] = count;
+      expect(() => validateMeasureResult(result), String(count)).toThrow(
+        /^malformed wirebench result: options\.bootstrapResamples must be an integer from 1 to 100000, got /,
+      );
+    }
+    const result = baseline();
+    (result['options'] as Json)['bootstrapResamples'] = 100_000;
+    expect(validateMeasureResult(result)).toBe(result);
+  });
+
   it('checks the compressed sizes and decompression times time until usable is computed from', () => {
     const withRow = (fields: Json): Json => {
       const result = baseline();

@@ -17,3 +17,4 @@ export function decodeInChild(
 ): ChildDecode;
 export function cborPackedPrefixCopies(prefixLength: number, references: number): Uint8Array;
 export function nestedClaims(format: 'msgpack' | 'cbor', levels: number, count: number): Uint8Array;
+export function cborSharedString(length: number, references: number): Uint8Array;

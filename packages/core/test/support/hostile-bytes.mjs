@@ -69,6 +69,22 @@ export function cborPackedPrefixCopies(prefixLength, references) {
   ]);
 }
 
+/**
+ * CBOR of `[s, [ref, ref, …]]`: a string of `length` × "a" marked shareable (tag 28), then
+ * `references` references to it (tag 29, 3 bytes each). cbor-x hands back one string in every place.
+ */
+export function cborSharedString(length, references) {
+  const bytes = new Uint8Array(6 + length + 5 + 3 * references);
+  bytes.set([0x82, 0xd8, 0x1c, 0x79, length >> 8, length & 0xff]);
+  bytes.fill(0x61, 6, 6 + length);
+  let at = 6 + length;
+  bytes[at++] = 0x9a;
+  new DataView(bytes.buffer).setUint32(at, references);
+  at += 4;
+  for (let i = 0; i < references; i++) bytes.set([0xd8, 0x1d, 0x00], at + 3 * i);
+  return bytes;
+}
+
 /** `levels` array headers nested one in another, each (5 bytes) claiming `count` items, then one item: msgpack `dd`, CBOR `9a`. */
 export function nestedClaims(format, levels, count) {
   const head = format === 'msgpack' ? 0xdd : 0x9a;

@@ -1,6 +1,6 @@
 // The child side of test/formats/hostile-time.test.ts: `node hostile-time.mjs <format> <implementation> <dir>`
-// decodes every input `<dir>/inputs.json` lists (its bytes in `<dir>/<file>`, built with the schema
-// in `<dir>/<schema>` where it names one) in turn, ROUNDS times over, with the built package (dist/),
+// decodes every input `<dir>/inputs.json` lists (its bytes in `<dir>/<file>`, with a codec built with
+// the schema in `<dir>/<schema>` and the `limits` where it names them) in turn, ROUNDS times over, with the built package (dist/),
 // and prints one JSON line: per input, the median milliseconds of its decodes and what the last one
 // did (decoded, or refused with which error). Plain JavaScript, so the process loads nothing but
 // the package it measures.
@@ -12,18 +12,19 @@ const [format, implementation, dir] = process.argv.slice(2);
 const { createCodec } = await import('../../dist/index.js');
 const inputs = JSON.parse(readFileSync(join(dir, 'inputs.json'), 'utf8'));
 const codecs = new Map();
+const codecKey = (input) => `${input.schema ?? ''} ${JSON.stringify(input.limits ?? {})}`;
 for (const input of inputs) {
-  const key = input.schema ?? '';
+  const key = codecKey(input);
   if (!codecs.has(key)) {
     const schema = input.schema ? JSON.parse(readFileSync(join(dir, input.schema), 'utf8')) : undefined;
-    codecs.set(key, await createCodec(format, { implementation, schema }));
+    codecs.set(key, await createCodec(format, { implementation, schema, limits: input.limits }));
   }
   input.bytes = new Uint8Array(readFileSync(join(dir, input.file)));
   input.times = [];
 }
 for (let round = 0; round < ROUNDS; round++) {
   for (const input of inputs) {
-    const codec = codecs.get(input.schema ?? '');
+    const codec = codecs.get(codecKey(input));
     const started = performance.now();
     try {
       codec.decode(input.bytes);
