@@ -1,0 +1,98 @@
+/**
+ * Synthetic results for the tests of bench:compare and the CI gate: only what compare reads is
+ * realistic (per-round ratios to JSON, bytes, errors), the rest is filler of the right type.
+ */
+import type { MeasureResult, OperationResult, PayloadResult, RowResult } from '@wirebench/core/measure';
+import { median } from '@wirebench/core/measure';
+import { seededRandom } from '@wirebench/core/samples';
+
+/** A row as the test describes it: per-round ratios to JSON for each operation it has. */
+export interface RowSpec {
+  readonly name: string;
+  readonly encode?: readonly number[];
+  readonly decode?: readonly number[];
+  readonly bytes?: number;
+  readonly error?: string;
+}
+
+function operation(perRound: readonly number[]): OperationResult {
+  const estimate = median(perRound);
+  return {
+    median: estimate,
+    p75: estimate,
+    p99: estimate,
+    mean: estimate,
+    min: estimate,
+    rme: 1,
+    samples: perRound.length * 20,
+    callsPerSample: 10,
+    mbPerSecond: 100,
+    roundMedians: [...perRound],
+    vsJson: { estimate, low: Math.min(...perRound), high: Math.max(...perRound), perRound: [...perRound] },
+  };
+}
+
+function row(spec: RowSpec): RowResult {
+  return {
+    name: spec.name,
+    kind: 'codec',
+    ...(spec.bytes === undefined ? {} : { bytes: spec.bytes }),
+    ...(spec.error === undefined ? {} : { error: spec.error }),
+    ...(spec.encode ? { encode: operation(spec.encode) } : {}),
+    ...(spec.decode ? { decode: operation(spec.decode) } : {}),
+  };
+}
+
+/** A result whose payloads hold a `json` reference row (ratio 1 every round) and the given rows. */
+export function result(payloads: Readonly<Record<string, readonly RowSpec[]>>, rounds = 11): MeasureResult {
+  const ones = Array.from({ length: rounds }, () => 1);
+  return {
+    format: 'wirebench-result',
+    version: 1,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    environment: { runtime: 'node', runtimeVersion: 'v20.19.0', timerResolutionMs: 0.001, libraries: {} },
+    options: {
+      rounds,
+      roundTime: 40,
+      warmupTime: 150,
+      sampleTime: 0.05,
+      budget: null,
+      minRounds: 3,
+      maxPressure: 0.25,
+      retries: 2,
+      bootstrapResamples: 2000,
+      operations: ['encode', 'decode'],
+      compressors: [],
+    },
+    method: 'synthetic',
+    payloads: Object.entries(payloads).map(
+      ([name, rows]): PayloadResult => ({
+        name,
+        jsonBytes: 1000,
+        lossyNumbers: [],
+        lossyCount: 0,
+        reference: 'json',
+        rounds: [],
+        stoppedByBudget: false,
+        suspect: false,
+        rows: [row({ name: 'json', bytes: 1000, encode: ones, decode: ones }), ...rows.map(row)],
+      }),
+    ),
+  };
+}
+
+/** `rounds` per-round ratios around `center`, lognormal with log-sd `spread` (0.08 ≈ 8 %: what one round scatters by). */
+export function lognormal(random: () => number, rounds: number, center: number, spread = 0.08): number[] {
+  return Array.from({ length: rounds }, () => {
+    const z = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random()); // Box–Muller
+    return center * Math.exp(spread * z);
+  });
+}
+
+/** Two runs of one row (`msgpack` on payload `small`), b shifted by `shift` relative to a. */
+export function shiftedRuns(seed: number, shift: number, rounds = 11, spread = 0.08): [MeasureResult, MeasureResult] {
+  const random = seededRandom(seed);
+  const a = result({ small: [{ name: 'msgpack', decode: lognormal(random, rounds, 0.8, spread) }] }, rounds);
+  const b = result({ small: [{ name: 'msgpack', decode: lognormal(random, rounds, 0.8 * shift, spread) }] }, rounds);
+  return [a, b];
+}
