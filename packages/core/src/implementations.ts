@@ -20,7 +20,7 @@ export interface Implementation {
   readonly format: FormatId;
   /** The npm package whose code runs (`@wirebench/core` for wirebench's own codecs). */
   readonly package: string;
-  /** The versions of a library this package is tested with (its optional peer dependency range). */
+  /** The versions of a library this package declares in its package.json (an optional peer, or protobufjs's dependency): the range its install line asks for. */
   readonly peerRange?: string;
   /** The subpath of `@wirebench/core` whose synchronous factory builds it. */
   readonly entry: string;
@@ -77,7 +77,7 @@ export const IMPLEMENTATIONS: Readonly<Record<FormatId, readonly Implementation[
       id: 'protobufjs',
       format: 'protobuf',
       package: 'protobufjs',
-      peerRange: '^7.0.0 || ^8.0.0',
+      peerRange: '^8.8.1',
       entry: '@wirebench/core/protobuf/protobufjs',
       factory: 'protobufjsCodec',
       module: 'protobufjs',
