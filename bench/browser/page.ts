@@ -5,8 +5,8 @@
  * `role="progressbar"`; when done it is `aria-busy="false"` and `window.wirebenchResult` holds the
  * outcome (the result JSON, or why there is none).
  */
-import type { MeasureProgress } from '@wirebench/core/measure';
-import { formatResult } from '@wirebench/core/report';
+import type { MeasureProgress } from 'wirebench';
+import { formatResult } from 'wirebench/report';
 import type { WirebenchPageApi } from '../src/browser/protocol.js';
 import type { BrowserOutcome, BrowserRunConfig, FromWorker, ToWorker } from './run-suites.js';
 import { busyLoop, errorText, listSuites, runSuites } from './run-suites.js';

@@ -1,12 +1,12 @@
 /**
  * The browser runner's shared part, for the page and the Web Worker alike: plans the built-in suites
- * with the bundled canonical.proto and measures them with the one engine of @wirebench/core/measure.
+ * with the bundled canonical.proto and measures them with the one engine of wirebench.
  * Browser-safe: no Node API, no DOM API.
  */
 import { parseJson } from '@wirebench/core';
 import { createCodecWithLibraries } from '@wirebench/core/libraries';
-import type { MeasureProgress } from '@wirebench/core/measure';
-import { measure } from '@wirebench/core/measure';
+import type { MeasureProgress } from 'wirebench';
+import { measure } from 'wirebench';
 import proto from '../../schemas/canonical.proto?raw';
 import type { BrowserListConfig, BrowserListing, BrowserOutcome, BrowserRunConfig, PayloadFileRef } from '../src/browser/protocol.js';
 import type { ParsedPayload } from '../src/suites/payloads.js';

@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MeasureResult, OperationResult } from '@wirebench/core/measure';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { MeasureResult, OperationResult } from 'wirebench';
 
 /**
  * `npm run bench:browser` end to end: the built runner bundles the suites, serves them cross-origin

@@ -3,9 +3,10 @@
  * fresh processes: it re-measures only when this run flagged a regression, only the flagged
  * payloads, and fails only on rows the re-measure flags again; a row that broke fails without one.
  */
-import type { MeasureResult } from '@wirebench/core/measure';
-import { seededRandom } from '@wirebench/core/samples';
+
 import { describe, expect, it } from 'vitest';
+import type { MeasureResult } from 'wirebench';
+import { seededRandom } from 'wirebench/samples';
 import { decide, describeRow } from '../src/gate/decide.js';
 import type { RowSpec } from './support/results.js';
 import { lognormal, result } from './support/results.js';

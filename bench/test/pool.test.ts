@@ -1,5 +1,5 @@
-import type { MeasureResult, OperationResult, PayloadResult, RowResult } from '@wirebench/core/measure';
 import { describe, expect, it } from 'vitest';
+import type { MeasureResult, OperationResult, PayloadResult, RowResult } from 'wirebench';
 import { poolResults } from '../src/compare/pool.js';
 
 const op = (perRound: number[]): OperationResult => ({

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Environment, MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Environment, MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from 'wirebench';
 import {
   checkFigureMarkers,
   MarkerError,

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MeasureResult } from '@wirebench/core/measure';
 import { describe, expect, it } from 'vitest';
+import type { MeasureResult } from 'wirebench';
 
 /** `npm run bench` as a user meets it: the built runner, tiny settings so each run takes about a second. */
 const RUNNER = fileURLToPath(new URL('../dist/cli/run.js', import.meta.url));

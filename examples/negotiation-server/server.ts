@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { Codec, FormatId } from '@wirebench/core';
 import { createCodec, inferSchema, MEDIA_TYPES, toFbs, toProto, WirebenchError } from '@wirebench/core';
 import { formatForContentType, mediaTypesOf, negotiateFormat } from '@wirebench/core/negotiate';
-import { order, seededRandom } from '@wirebench/core/samples';
+import { order, seededRandom } from 'wirebench/samples';
 
 /** The server's preference, for ties: JSON first, so browsers and curl, which accept anything, read JSON. */
 export const OFFERED: readonly FormatId[] = ['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'];

@@ -8,8 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { libraryVersions } from '@wirebench/core/node';
 import { defineConfig } from 'vite';
+import { libraryVersions } from 'wirebench/node';
 import { phoneAddress } from './plugins/phone-address.js';
 import { serviceWorker } from './plugins/service-worker.js';
 

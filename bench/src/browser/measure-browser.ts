@@ -6,9 +6,9 @@
  * (an error, a crash, a stall) gives its payloads an error; the next group still runs.
  */
 import type { Server } from 'node:http';
-import type { Isolation, MeasureProgress, MeasureResult, PayloadResult } from '@wirebench/core/measure';
-import { failedPayload, mergePayloadResults, progressAcross } from '@wirebench/core/measure';
 import type { Browser } from 'playwright-core';
+import type { Isolation, MeasureProgress, MeasureResult, PayloadResult } from 'wirebench';
+import { failedPayload, mergePayloadResults, progressAcross } from 'wirebench';
 import type { BenchArgs } from '../cli/options.js';
 import { bundlePage, PAGE_BUNDLE } from './bundle.js';
 import type { Mode, PayloadFileRef, PayloadRef } from './protocol.js';

@@ -1,5 +1,5 @@
 import type { FormatId } from '@wirebench/core';
-import type { Environment, ImplementationChoice, Isolation, MeasureProgress, MeasureResult } from '@wirebench/core/measure';
+import type { Environment, ImplementationChoice, Isolation, MeasureProgress, MeasureResult } from 'wirebench';
 import type { LoopResult } from '../profile/loop.js';
 import type { ProfileSubject } from '../profile/subject.js';
 import type { SuiteName } from '../suites/index.js';

@@ -4,8 +4,9 @@
  * throttle, start, forward progress, and wait until the page's results region says it is done,
  * with the page's errors, crashes and stalls ending the wait instead of a fixed timeout.
  */
-import type { Environment, Isolation, MeasureProgress, MeasureResult } from '@wirebench/core/measure';
+
 import type { Browser, Page } from 'playwright-core';
+import type { Environment, Isolation, MeasureProgress, MeasureResult } from 'wirebench';
 import type { BenchArgs } from '../cli/options.js';
 import { nodeEnvironment } from '../node/environment.js';
 import type { BrowserListConfig, BrowserListing, BrowserOutcome, BrowserRunConfig, Mode, PayloadFileRef, PayloadRef } from './protocol.js';

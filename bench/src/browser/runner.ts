@@ -14,9 +14,9 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { MeasureResult } from '@wirebench/core/measure';
-import { checkOutput, describeSkippedLinks, PayloadFileError, progressReporter, readPayloadFiles, searchPayloadFiles } from '@wirebench/core/node';
-import { fidelitySummary, formatDuration, formatResult, LEGEND, renderHtmlReport } from '@wirebench/core/report';
+import type { MeasureResult } from 'wirebench';
+import { checkOutput, describeSkippedLinks, PayloadFileError, progressReporter, readPayloadFiles, searchPayloadFiles } from 'wirebench/node';
+import { fidelitySummary, formatDuration, formatResult, LEGEND, renderHtmlReport } from 'wirebench/report';
 import type { BenchArgs } from '../cli/options.js';
 import { DEFAULTS, parseBenchArgs, QUICK, UsageError } from '../cli/options.js';
 import { SUITE_NAMES, SUITES } from '../suites/index.js';
@@ -29,7 +29,7 @@ const DEFAULT_JSON = 'bench/results/browser.json';
 export const BROWSER_USAGE = `npm run bench:browser -- [files or folders of .json …] [options]
 
 Bundles the built-in suites with Vite and measures them with the same engine as \`npm run bench\`
-(@wirebench/core/measure) in headless Chromium (${CHROMIUM}; set WIREBENCH_CHROMIUM to use another),
+(wirebench) in headless Chromium (${CHROMIUM}; set WIREBENCH_CHROMIUM to use another),
 in the page and in a dedicated Web Worker, each payload in a fresh page (and worker) of its own.
 Prints the same tables and writes the same result JSON.
 

@@ -5,8 +5,8 @@
  * targets, which is why the worker's figures may stay unthrottled (and the runner says so).
  */
 
-import { formatDuration, formatRatio } from '@wirebench/core/report';
 import type { Browser, CDPSession, Page } from 'playwright-core';
+import { formatDuration, formatRatio } from 'wirebench/report';
 import type { Mode } from './protocol.js';
 
 /** Iterations of the busy loop that checks the throttle: about 80 ms unthrottled on a laptop core. */

@@ -79,17 +79,17 @@ console.log(core);`,
   roundTrip('@wirebench/core/protobuf/protobufjs', 'protobufjsCodec', schema, PROTOBUFJS),
   roundTrip('@wirebench/core/flatbuffers/flatbuffers', 'flatbuffersRuntimeCodec', schema, ['flatbuffers']),
   {
-    name: '@wirebench/core/measure',
+    name: 'wirebench',
     does: '`measure` over one inline codec',
-    source: `import { measure } from '@wirebench/core/measure';
+    source: `import { measure } from 'wirebench';
 console.log(await measure([{ payload: { name: 'p', value: ${payload} }, codecs: [${STUB_CODEC}] }], { rounds: 1 }));`,
     allowedPackages: ['tinybench'],
   },
   {
     // What the playground's page loads to import another device's result; `measure` above must not pull it in.
-    name: '@wirebench/core/measure (validateMeasureResult)',
+    name: 'wirebench (validateMeasureResult)',
     does: "`validateMeasureResult` of a result file, as the playground's device import and bench:compare read one",
-    source: `import { validateMeasureResult } from '@wirebench/core/measure';
+    source: `import { validateMeasureResult } from 'wirebench';
 console.log(validateMeasureResult(JSON.parse(document.body.textContent ?? '{}')));`,
     allowedPackages: ['valibot'],
   },
@@ -101,9 +101,9 @@ console.log(attribute('msgpack', ${payload}));`,
     allowedPackages: [],
   },
   {
-    name: '@wirebench/core/answer',
+    name: 'wirebench/answer',
     does: '`answerPayload` of one inline measured payload on 4G with gzip',
-    source: `import { answerPayload } from '@wirebench/core/answer';
+    source: `import { answerPayload } from 'wirebench/answer';
 console.log(answerPayload(${MEASURED_PAYLOAD}, { network: '4g', served: 'gzip' }));`,
     allowedPackages: [],
   },

@@ -1,4 +1,4 @@
-import { formatBytes, formatChange, formatCount, formatPercent } from '@wirebench/core/report';
+import { formatBytes, formatChange, formatCount, formatPercent } from 'wirebench/report';
 import type { BundleApp } from './apps.js';
 import type { BundleReport, BundleSizes } from './sizes.js';
 
@@ -72,8 +72,8 @@ export function renderBundleSizes(reports: readonly BundleReport[], apps: readon
   return lines.join('\n');
 }
 
-/** packages/core/src/answer/bundle-sizes.ts: the codec entries' gzipped bytes, shipped with the package for the answer's JS cost. */
-export const BUNDLE_SIZES_MODULE = 'packages/core/src/answer/bundle-sizes.ts';
+/** packages/wirebench/src/answer/bundle-sizes.ts: the codec entries' gzipped bytes, shipped with the package for the answer's JS cost. */
+export const BUNDLE_SIZES_MODULE = 'packages/wirebench/src/answer/bundle-sizes.ts';
 
 /** The codec entries (a format's, or a library codec's `<format>/<library>`) whose bytes an app pays for choosing that row. */
 const CODEC_ENTRY = /^@wirebench\/core\/(json|msgpack|cbor|protobuf|flatbuffers)(\/[^/]+)?$/;

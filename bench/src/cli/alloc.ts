@@ -3,9 +3,9 @@
  * (method in ../node/allocation.ts). Takes the suites, files and filters of `npm run bench`.
  */
 import { writeFileSync } from 'node:fs';
-import type { Operation } from '@wirebench/core/measure';
-import { extraRows, median } from '@wirebench/core/measure';
-import { formatCount, formatRatioNumber } from '@wirebench/core/report';
+import type { Operation } from 'wirebench';
+import { extraRows, median } from 'wirebench';
+import { formatCount, formatRatioNumber } from 'wirebench/report';
 import type { Allocation } from '../node/allocation.js';
 import { canMeasureAllocation, measureAllocation } from '../node/allocation.js';
 import { nodeEnvironment } from '../node/environment.js';

@@ -29,8 +29,12 @@ import { MarkerError, spliceBetween } from '../report/markers.js';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const COMMAND = 'npm run bundle:budget';
 const BUDGET = join(ROOT, 'bench/baselines/bundle-sizes.json');
-/** Both show the table: the repository's README and the one npm shows for the package. */
-const READMES = [join(ROOT, 'README.md'), join(ROOT, 'packages/core/README.md')];
+/** The READMEs that show the table, each with the rows it shows: every row in the repository's, each package's own in the one npm shows for it. */
+const READMES: ReadonlyArray<{ readonly file: string; readonly shows: (entry: string) => boolean }> = [
+  { file: join(ROOT, 'README.md'), shows: () => true },
+  { file: join(ROOT, 'packages/core/README.md'), shows: (entry) => entry.startsWith('@wirebench/core') },
+  { file: join(ROOT, 'packages/wirebench/README.md'), shows: (entry) => entry.startsWith('wirebench') },
+];
 const BUNDLER = `rolldown ${VERSION}`;
 
 const USAGE = `${COMMAND} [-- --update]
@@ -41,7 +45,7 @@ before each app runs: minified, gzip -9 and brotli 11. Exits 1 when an entry's g
 than ${ALLOWED_GROWTH * 100} % over ${relative(ROOT, BUDGET)}, or when an entry bundles a package it must not.
 
   --update     accept the sizes: rewrite ${relative(ROOT, BUDGET)}, ${BUNDLE_SIZES_MODULE} and the tables between
-               ${BUNDLE_SIZES_BEGIN} and ${BUNDLE_SIZES_END} in ${READMES.map((file) => relative(ROOT, file)).join(' and ')}
+               ${BUNDLE_SIZES_BEGIN} and ${BUNDLE_SIZES_END} in ${READMES.map(({ file }) => relative(ROOT, file)).join(' and ')}
   -h, --help   this text`;
 
 function readBudget(): BundleBudget | undefined {
@@ -82,10 +86,17 @@ async function main(argv: readonly string[]): Promise<number> {
   printSizes(reports, budget);
 
   if (values.update) {
-    const table = renderBundleSizes(reports, BUNDLE_APPS, BUNDLER, COMMAND);
     try {
       // Every README is checked before any file is written.
-      const readmes = READMES.map((file) => [file, spliceBetween(readFileSync(file, 'utf8'), BUNDLE_SIZES_BEGIN, BUNDLE_SIZES_END, table)] as const);
+      const readmes = READMES.map(({ file, shows }) => {
+        const table = renderBundleSizes(
+          reports.filter((report) => shows(report.name)),
+          BUNDLE_APPS,
+          BUNDLER,
+          COMMAND,
+        );
+        return [file, spliceBetween(readFileSync(file, 'utf8'), BUNDLE_SIZES_BEGIN, BUNDLE_SIZES_END, table)] as const;
+      });
       for (const [file, text] of readmes) writeFileSync(file, text);
     } catch (error) {
       if (!(error instanceof MarkerError)) throw error;
@@ -96,7 +107,7 @@ async function main(argv: readonly string[]): Promise<number> {
     writeFileSync(BUDGET, `${JSON.stringify(accepted, null, 2)}\n`);
     writeFileSync(join(ROOT, BUNDLE_SIZES_MODULE), renderBundleSizesModule(accepted, `${COMMAND} -- --update`));
     console.log(
-      `\nbundle:budget: wrote ${relative(ROOT, BUDGET)}, ${BUNDLE_SIZES_MODULE} and the tables in ${READMES.map((file) => relative(ROOT, file)).join(', ')}`,
+      `\nbundle:budget: wrote ${relative(ROOT, BUDGET)}, ${BUNDLE_SIZES_MODULE} and the tables in ${READMES.map(({ file }) => relative(ROOT, file)).join(', ')}`,
     );
   }
 

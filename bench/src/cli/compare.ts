@@ -1,4 +1,4 @@
-import { compareAnswers, formatAnswerComparison } from '@wirebench/core/report';
+import { compareAnswers, formatAnswerComparison } from 'wirebench/report';
 import { closingLine, compareResults, DEFAULT_ALPHA, DEFAULT_THRESHOLD, fails, formatMarkdown, formatText } from '../compare/compare.js';
 import { ArgumentError, parseReportArgs, readResultFile, runReportCommand } from './report-command.js';
 

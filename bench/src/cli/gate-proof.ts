@@ -13,9 +13,9 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { MeasureResult } from '@wirebench/core/measure';
-import { measureIsolated } from '@wirebench/core/node';
-import { formatChange } from '@wirebench/core/report';
+import type { MeasureResult } from 'wirebench';
+import { measureIsolated } from 'wirebench/node';
+import { formatChange } from 'wirebench/report';
 import type { TimingChange } from '../compare/compare.js';
 import { poolResults } from '../compare/pool.js';
 import { decide } from '../gate/decide.js';

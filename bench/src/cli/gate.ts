@@ -8,8 +8,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { MeasureResult } from '@wirebench/core/measure';
-import { validateMeasureResult } from '@wirebench/core/measure';
+import type { MeasureResult } from 'wirebench';
+import { validateMeasureResult } from 'wirebench';
 import { closingLine, formatText } from '../compare/compare.js';
 import { poolResults } from '../compare/pool.js';
 import { decide, describeRow, REMEASURE_PROCESSES } from '../gate/decide.js';

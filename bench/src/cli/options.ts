@@ -1,8 +1,8 @@
 import type { FormatId } from '@wirebench/core';
 import { FORMATS, WirebenchError } from '@wirebench/core';
-import type { ImplementationChoice } from '@wirebench/core/measure';
-import { parseImplementations } from '@wirebench/core/measure';
-import { MAX_ROUND_TIME_MS, MAX_ROUNDS, parseNumber as number, parseCommandLine, parseFormats, UsageError } from '@wirebench/core/node';
+import type { ImplementationChoice } from 'wirebench';
+import { parseImplementations } from 'wirebench';
+import { MAX_ROUND_TIME_MS, MAX_ROUNDS, parseNumber as number, parseCommandLine, parseFormats, UsageError } from 'wirebench/node';
 import type { SuiteName } from '../suites/index.js';
 import { SUITE_NAMES } from '../suites/index.js';
 
@@ -129,7 +129,7 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
 export const USAGE = `npm run bench -- [files or folders of .json …] [options]
 
 Measures every format's encoded size, compressed size, encode and decode time and fidelity on the
-built-in suites or on your own payloads, with the one measuring engine of @wirebench/core/measure,
+built-in suites or on your own payloads, with the one measuring engine of wirebench,
 each payload in a fresh worker thread (its own V8 isolate and JIT state), one after another, so a
 payload's figures do not depend on the payloads before it. Every time is also given as a ratio to
 JSON measured in the same rounds.

@@ -13,10 +13,10 @@
  */
 import { realpathSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { MeasureResult, Operation, Ratio } from '@wirebench/core/measure';
-import { bootstrapRatioInterval, median } from '@wirebench/core/measure';
-import { checkOutput, PayloadFileError, progressReporter, UsageError } from '@wirebench/core/node';
-import { formatRatioNumber } from '@wirebench/core/report';
+import type { MeasureResult, Operation, Ratio } from 'wirebench';
+import { bootstrapRatioInterval, median } from 'wirebench';
+import { checkOutput, PayloadFileError, progressReporter, UsageError } from 'wirebench/node';
+import { formatRatioNumber } from 'wirebench/report';
 import { measureInBrowser, openBrowser } from '../browser/measure-browser.js';
 import type { Mode, PayloadFileRef } from '../browser/protocol.js';
 import type { BrowserSession } from '../browser/run-mode.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { MeasureOptions } from '@wirebench/core/measure';
-import { checkOutput, cpuPressure, nodeCompressors, PayloadFileError, writeOutput } from '@wirebench/core/node';
+import type { MeasureOptions } from 'wirebench';
+import { checkOutput, cpuPressure, nodeCompressors, PayloadFileError, writeOutput } from 'wirebench/node';
 import { nodeEnvironment } from '../node/environment.js';
 import { filesSuite } from '../suites/files.js';
 import { SUITES } from '../suites/index.js';

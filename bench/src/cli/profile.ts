@@ -8,10 +8,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { FormatId } from '@wirebench/core';
 import { createCodec, IMPLEMENTATIONS } from '@wirebench/core';
-import { checkOutput, PayloadFileError, parseCommandLine, parseFormats, parseNumber, readPayloadFiles, UsageError } from '@wirebench/core/node';
-import { formatDuration } from '@wirebench/core/report';
-import type { CanonicalShape } from '@wirebench/core/samples';
-import { CANONICAL_MESSAGES } from '@wirebench/core/samples';
+import { checkOutput, PayloadFileError, parseCommandLine, parseFormats, parseNumber, readPayloadFiles, UsageError } from 'wirebench/node';
+import { formatDuration } from 'wirebench/report';
+import type { CanonicalShape } from 'wirebench/samples';
+import { CANONICAL_MESSAGES } from 'wirebench/samples';
 import { CHROMIUM, openBrowser } from '../browser/measure-browser.js';
 import type { BrowserSession } from '../browser/run-mode.js';
 import { RunnerError } from '../browser/run-mode.js';

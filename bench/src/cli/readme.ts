@@ -13,8 +13,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { MeasureResult } from '@wirebench/core/measure';
-import { validateMeasureResult } from '@wirebench/core/measure';
+import type { MeasureResult } from 'wirebench';
+import { validateMeasureResult } from 'wirebench';
 import { poolResults } from '../compare/pool.js';
 import type { Runtime, SpeedSource } from '../report/readme.js';
 import {

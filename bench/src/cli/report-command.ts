@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
 import { parseArgs } from 'node:util';
-import type { MeasureResult } from '@wirebench/core/measure';
-import { validateMeasureResult } from '@wirebench/core/measure';
+import type { MeasureResult } from 'wirebench';
+import { validateMeasureResult } from 'wirebench';
 
 /**
  * What the commands that read result files and print a report share (bench:compare, bench:versus):

@@ -1,12 +1,12 @@
 /**
  * `npm run bench`: the built-in suites or the user's own payloads, measured by the one engine of
- * @wirebench/core/measure, each payload in a fresh worker thread (`--same-process`: all in this
+ * wirebench, each payload in a fresh worker thread (`--same-process`: all in this
  * process, for debugging and profiling). `--help` lists the options.
  */
-import type { MeasureProgress, MeasureResult } from '@wirebench/core/measure';
-import { measure } from '@wirebench/core/measure';
-import { progressReporter } from '@wirebench/core/node';
-import { fidelitySummary, formatResult, LEGEND, renderHtmlReport } from '@wirebench/core/report';
+import type { MeasureProgress, MeasureResult } from 'wirebench';
+import { measure } from 'wirebench';
+import { progressReporter } from 'wirebench/node';
+import { fidelitySummary, formatResult, LEGEND, renderHtmlReport } from 'wirebench/report';
 import type { BenchFiles } from '../node/isolated.js';
 import { benchFiles, listBench, measureBenchGroups } from '../node/isolated.js';
 import type { Suite } from '../suites/suite.js';

@@ -1,4 +1,4 @@
-import { formatEnvironment } from '@wirebench/core/report';
+import { formatEnvironment } from 'wirebench/report';
 import { poolResults } from '../compare/pool.js';
 import { formatVersusMarkdown, formatVersusText, VERSUS_LEGEND, versusLibraries, versusReport } from '../report/versus.js';
 import { ArgumentError, parseReportArgs, readResultFile, runReportCommand } from './report-command.js';

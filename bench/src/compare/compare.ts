@@ -1,6 +1,6 @@
-import type { MeasureResult, Operation, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
-import { bootstrapRatioInterval, mannWhitneyU, median, validateMeasureResult } from '@wirebench/core/measure';
-import { describeDiffs, failingDiffs, formatChange, formatCount, formatPercent, formatRatio } from '@wirebench/core/report';
+import type { MeasureResult, Operation, PayloadResult, Ratio, RowResult } from 'wirebench';
+import { bootstrapRatioInterval, mannWhitneyU, median, validateMeasureResult } from 'wirebench';
+import { describeDiffs, failingDiffs, formatChange, formatCount, formatPercent, formatRatio } from 'wirebench/report';
 
 /**
  * benchstat for wirebench: compares two `MeasureResult`s row by row. Times from different runs are

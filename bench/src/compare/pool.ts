@@ -1,5 +1,5 @@
-import type { MeasureResult, Operation, OperationResult, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
-import { bootstrapInterval, median } from '@wirebench/core/measure';
+import type { MeasureResult, Operation, OperationResult, PayloadResult, Ratio, RowResult } from 'wirebench';
+import { bootstrapInterval, median } from 'wirebench';
 
 /**
  * Several runs of the same code, in separate processes, pooled into one result: every row's

@@ -1,4 +1,4 @@
-import type { MeasureResult } from '@wirebench/core/measure';
+import type { MeasureResult } from 'wirebench';
 import type { ComparisonReport, TimingChange } from '../compare/compare.js';
 import { compareResults, regressions } from '../compare/compare.js';
 import { poolResults } from '../compare/pool.js';

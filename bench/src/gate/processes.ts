@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { MeasureResult } from '@wirebench/core/measure';
-import { validateMeasureResult } from '@wirebench/core/measure';
+import type { MeasureResult } from 'wirebench';
+import { validateMeasureResult } from 'wirebench';
 
 const RESULTS = 'bench/results/gate';
 

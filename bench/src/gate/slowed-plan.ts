@@ -6,10 +6,10 @@
  * the payload's worker, and the factor reached is a note: `calibrated <payload> <factor>`.
  */
 import type { Codec } from '@wirebench/core';
-import type { MeasureTarget } from '@wirebench/core/measure';
-import { measure } from '@wirebench/core/measure';
-import type { IsolatedPlan } from '@wirebench/core/node';
-import { formatRatio } from '@wirebench/core/report';
+import type { MeasureTarget } from 'wirebench';
+import { measure } from 'wirebench';
+import type { IsolatedPlan } from 'wirebench/node';
+import { formatRatio } from 'wirebench/report';
 import type { BenchJob } from '../node/isolated.js';
 import { planIsolated as planBench } from '../node/isolated.js';
 

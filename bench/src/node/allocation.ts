@@ -1,5 +1,5 @@
 import v8 from 'node:v8';
-import { median } from '@wirebench/core/measure';
+import { median } from 'wirebench';
 
 /**
  * Bytes allocated per call, in Node. Method: with the young generation made large enough

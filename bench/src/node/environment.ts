@@ -1,7 +1,7 @@
-import type { Environment } from '@wirebench/core/measure';
-import { implementationVersions, nodeEnvironment as machine, libraryVersions as versionsFrom } from '@wirebench/core/node';
+import type { Environment } from 'wirebench';
+import { implementationVersions, nodeEnvironment as machine, libraryVersions as versionsFrom } from 'wirebench/node';
 
-/** The bench's environment: the machine (from @wirebench/core/node) and the libraries its rows time. */
+/** The bench's environment: the machine (from wirebench/node) and the libraries its rows time. */
 
 /** The libraries whose versions travel with every result. */
 export const MEASURED_LIBRARIES = ['@msgpack/msgpack', 'cbor-x', 'protobufjs', 'flatbuffers', 'simdjson', 'tinybench'] as const;

@@ -1,5 +1,5 @@
 /**
- * The bench's payloads in fresh worker threads (`measureIsolated` of @wirebench/core/node): the parent
+ * The bench's payloads in fresh worker threads (`measureIsolated` of wirebench/node): the parent
  * lists the payloads (the built-in suites planned once, the files by name), then each worker plans
  * its own payload again from a `PayloadRef` (the suites are seeded, so they plan the same payloads)
  * and measures it. This module is also the planner the workers import (`planIsolated`).
@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FormatId } from '@wirebench/core';
-import type { ImplementationChoice, MeasureProgress, MeasureResult } from '@wirebench/core/measure';
-import type { IsolatedJob, IsolatedPlan } from '@wirebench/core/node';
-import { describeSkippedLinks, measureIsolated, readPayloadFiles, searchPayloadFiles } from '@wirebench/core/node';
+import type { ImplementationChoice, MeasureProgress, MeasureResult } from 'wirebench';
+import type { IsolatedJob, IsolatedPlan } from 'wirebench/node';
+import { describeSkippedLinks, measureIsolated, readPayloadFiles, searchPayloadFiles } from 'wirebench/node';
 import type { BenchArgs } from '../cli/options.js';
 import { filesSuite } from '../suites/files.js';
 import { SUITES } from '../suites/index.js';

@@ -6,10 +6,10 @@
  */
 import type { Codec, createCodec, FormatId } from '@wirebench/core';
 import { checkRoundTrip, parseJson } from '@wirebench/core';
-import { codecsFor, planPayload } from '@wirebench/core/measure';
-import type { CanonicalShape } from '@wirebench/core/samples';
-import { CANONICAL_MESSAGES, canonicalSamples } from '@wirebench/core/samples';
 import { schemaFromProto } from '@wirebench/core/schema';
+import { codecsFor, planPayload } from 'wirebench';
+import type { CanonicalShape } from 'wirebench/samples';
+import { CANONICAL_MESSAGES, canonicalSamples } from 'wirebench/samples';
 
 /** A canonical payload by its shape (seeded, so every context makes the same one), or a file's text. */
 export type PayloadSource =

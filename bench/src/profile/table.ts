@@ -2,7 +2,7 @@
  * bench:profile's tables: one implementation's run (calls per second, samples) and its self time
  * per function and per owner, as plain text.
  */
-import { formatCount, formatDuration } from '@wirebench/core/report';
+import { formatCount, formatDuration } from 'wirebench/report';
 import type { LoopResult } from './loop.js';
 import { SAMPLING_INTERVAL_US } from './loop.js';
 import type { FunctionRow, ProfileSummary } from './summarize.js';

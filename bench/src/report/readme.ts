@@ -1,5 +1,5 @@
-import type { Environment, MeasureResult, Operation, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
-import { describeDiffs, formatCount, formatDuration, formatRatioInterval } from '@wirebench/core/report';
+import type { Environment, MeasureResult, Operation, PayloadResult, Ratio, RowResult } from 'wirebench';
+import { describeDiffs, formatCount, formatDuration, formatRatioInterval } from 'wirebench/report';
 import { LIBRARY_ROW } from '../suites/libraries.js';
 import type { MarkedSection } from './markers.js';
 import { spliceBetween, spliceSections } from './markers.js';
@@ -56,7 +56,7 @@ const LIBRARY_FORMATS = Object.keys(LIBRARY_ROW) as Array<keyof typeof LIBRARY_R
 /** `../shared/data/corpus/twitter.json` → `twitter.json`: the folder says where it was, not what it is. */
 const payloadLabel = (name: string): string => name.split(/[\\/]/).at(-1) ?? name;
 
-// Figures in the words of every other surface (@wirebench/core/report's formatters).
+// Figures in the words of every other surface (wirebench/report's formatters).
 const ratioCell = (ratio: Ratio | undefined): string => (ratio ? formatRatioInterval(ratio) : '—');
 const count = formatCount;
 /** Table cells hold free text (error messages, paths): keep them on one line and out of the table syntax. */

@@ -1,6 +1,6 @@
-import type { MeasureResult, Operation, OperationResult, PayloadResult, Ratio, RowResult } from '@wirebench/core/measure';
-import { bootstrapInterval, median } from '@wirebench/core/measure';
-import { formatInterval, formatRatio } from '@wirebench/core/report';
+import type { MeasureResult, Operation, OperationResult, PayloadResult, Ratio, RowResult } from 'wirebench';
+import { bootstrapInterval, median } from 'wirebench';
+import { formatInterval, formatRatio } from 'wirebench/report';
 
 /**
  * wirebench versus the libraries: for every payload of a result, every library implementation L of

@@ -1,8 +1,8 @@
-import type { ExtraRow } from '@wirebench/core/measure';
-import { orderBatch, seededRandom } from '@wirebench/core/samples';
 import { schemaFromProto } from '@wirebench/core/schema';
 import { OrderBatch } from '@wirebench/schemas/generated';
 import { ByteBuffer } from 'flatbuffers';
+import type { ExtraRow } from 'wirebench';
+import { orderBatch, seededRandom } from 'wirebench/samples';
 import type { Suite } from './suite.js';
 import { codecsFor } from './suite.js';
 

@@ -1,5 +1,5 @@
-import { canonicalSamples } from '@wirebench/core/samples';
 import { schemaFromProto } from '@wirebench/core/schema';
+import { canonicalSamples } from 'wirebench/samples';
 import type { Suite } from './suite.js';
 import { targetFor } from './suite.js';
 

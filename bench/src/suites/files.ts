@@ -1,9 +1,9 @@
-import { describeSkippedLinks, readPayloadFiles, searchPayloadFiles } from '@wirebench/core/node';
+import { describeSkippedLinks, readPayloadFiles, searchPayloadFiles } from 'wirebench/node';
 import { payloadsSuite } from './payloads.js';
 import type { Suite } from './suite.js';
 
 /**
- * The user's own payload files (found and read by @wirebench/core/node), each with a schema inferred
+ * The user's own payload files (found and read by wirebench/node), each with a schema inferred
  * from it for protobuf and FlatBuffers. The symlinks the search did not follow (cycles, second ways
  * to a folder or file) are the suite's first note, as `npx wirebench` says them.
  */

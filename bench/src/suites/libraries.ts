@@ -1,11 +1,11 @@
 import { Decoder as MsgpackDecoder, Encoder as MsgpackEncoder } from '@msgpack/msgpack';
 import type { Codec, FormatId, Schema, TypeRef } from '@wirebench/core';
 import { checkRoundTrip, toProto } from '@wirebench/core';
-import type { ExtraRow } from '@wirebench/core/measure';
 import { CatalogItem, Order, OrderBatch, TelemetryReading, UserProfile } from '@wirebench/schemas/generated';
 import { Decoder as CborDecoder, Encoder as CborEncoder } from 'cbor-x';
 import { ByteBuffer } from 'flatbuffers';
 import protobuf from 'protobufjs';
+import type { ExtraRow } from 'wirebench';
 
 /**
  * The raw library calls each codec wraps, as extra rows of the same run: the difference between a

@@ -1,6 +1,6 @@
 import type { LossyNumber } from '@wirebench/core';
-import type { MeasureTarget } from '@wirebench/core/measure';
-import { planPayload } from '@wirebench/core/measure';
+import type { MeasureTarget } from 'wirebench';
+import { planPayload } from 'wirebench';
 import type { Suite, SuiteContext } from './suite.js';
 import { withLibraries } from './suite.js';
 
@@ -32,7 +32,7 @@ export function payloadsSuite(payloads: readonly ParsedPayload[]): Suite {
   };
 }
 
-/** A payload's target with a schema inferred from it (planPayload of @wirebench/core/measure), and library rows when asked for. */
+/** A payload's target with a schema inferred from it (planPayload of wirebench), and library rows when asked for. */
 export async function payloadTarget(name: string, value: unknown, context: SuiteContext, notes: string[]): Promise<MeasureTarget> {
   const { target, schema } = await planPayload({ name, value }, context.formats, notes, context.implementations, context.create);
   return schema ? withLibraries(target, schema, context, notes) : target;

@@ -3,7 +3,7 @@
  * its payload again by itself, and nothing else: the Node runner's workers, the browser runner's
  * pages and bench:order all plan through these. Browser-safe.
  */
-import type { MeasureTarget } from '@wirebench/core/measure';
+import type { MeasureTarget } from 'wirebench';
 import type { SuiteName } from './index.js';
 import { SUITES } from './index.js';
 import type { Suite, SuiteContext, SuitePlan } from './suite.js';

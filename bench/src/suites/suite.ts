@@ -1,6 +1,6 @@
 import type { createCodec, FormatId, Schema } from '@wirebench/core';
-import type { ExtraRow, ImplementationChoice, MeasureOptions, MeasureTarget } from '@wirebench/core/measure';
-import { codecsFor } from '@wirebench/core/measure';
+import type { ExtraRow, ImplementationChoice, MeasureOptions, MeasureTarget } from 'wirebench';
+import { codecsFor } from 'wirebench';
 import type { LibraryRows } from './libraries.js';
 import { libraryRows } from './libraries.js';
 

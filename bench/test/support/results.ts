@@ -2,9 +2,9 @@
  * Synthetic results for the tests of bench:compare and the CI gate: only what compare reads is
  * realistic (per-round ratios to JSON, bytes, errors), the rest is filler of the right type.
  */
-import type { MeasureResult, OperationResult, PayloadResult, RowResult } from '@wirebench/core/measure';
-import { median } from '@wirebench/core/measure';
-import { seededRandom } from '@wirebench/core/samples';
+import type { MeasureResult, OperationResult, PayloadResult, RowResult } from 'wirebench';
+import { median } from 'wirebench';
+import { seededRandom } from 'wirebench/samples';
 
 /** A row as the test describes it: per-round ratios to JSON for each operation it has. */
 export interface RowSpec {

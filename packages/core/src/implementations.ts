@@ -40,7 +40,7 @@ const own = (format: FormatId, factory: string): Implementation => ({
 
 /**
  * Every implementation, per format, wirebench's own first. Versions are what is installed where the
- * code runs: `implementationVersions()` from `@wirebench/core/node` reads them in Node; a page
+ * code runs: `implementationVersions()` from `wirebench/node` reads them in Node; a page
  * gets them from its bundler (the playground's build injects them).
  */
 export const IMPLEMENTATIONS: Readonly<Record<FormatId, readonly Implementation[]>> = {
@@ -108,15 +108,6 @@ export function findImplementation(format: FormatId, id: string): Implementation
     throw new WirebenchError(`no implementation ${JSON.stringify(id)} of ${format}; expected one of ${known}`, { format });
   }
   return found;
-}
-
-/**
- * The name a codec's row carries in results and reports: the format for wirebench's own codec (so
- * results stay comparable with those written before implementations were a dimension), else
- * `format (library)`, e.g. `msgpack (msgpackr)`.
- */
-export function rowName(format: FormatId, implementation: string | undefined): string {
-  return implementation === undefined || implementation === DEFAULT_IMPLEMENTATION ? format : `${format} (${implementation})`;
 }
 
 /**

@@ -32,3 +32,4 @@ export { inferSchema } from './schema/infer.js';
 export { toFbs } from './schema/to-fbs.js';
 export { toProto } from './schema/to-proto.js';
 export type { FieldDef, MessageDef, ScalarType, Schema, TypeRef } from './schema/types.js';
+export { invalidUtf8Offset } from './wire/utf8/validate.js';

@@ -20,7 +20,9 @@ describe('IMPLEMENTATIONS', () => {
   });
 
   it('lists every library package.json declares as an optional peer', () => {
-    const peers = Object.keys(manifest['peerDependencies'] ?? {}).sort();
+    // simdjson is the native addon behind the simdjson format's own codec, not a library implementation.
+    const peers = Object.keys(manifest['peerDependencies'] ?? {}).filter((name) => name !== 'simdjson');
+    expect(peers.length).toBeGreaterThan(0);
     expect(peers.every((name) => libraries.some((i) => i.package === name))).toBe(true);
   });
 });

@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from 'wirebench/samples';
 import type { Codec, FormatId } from '../src/codec.js';
 import { FORMATS, SCHEMA_FORMATS } from '../src/codec.js';
 import { createCodec } from '../src/create-codec.js';
@@ -17,7 +18,6 @@ import { flatbuffersCodec } from '../src/formats/flatbuffers/codec.js';
 import { protobufCodec } from '../src/formats/protobuf/codec.js';
 import type { Limits } from '../src/limits.js';
 import { DEFAULT_LIMITS, MAX_DEPTH } from '../src/limits.js';
-import { seededRandom } from '../src/random.js';
 import { inferSchema } from '../src/schema/infer.js';
 import type { Schema } from '../src/schema/types.js';
 import type { DepthResult } from './support/cold-depth.mjs';

@@ -8,9 +8,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_NETWORK_IDS, NETWORK_PRESETS, responsesToRepay } from '@wirebench/core/answer';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_NETWORK_IDS, NETWORK_PRESETS, responsesToRepay } from 'wirebench/answer';
 import {
   corpusFile,
   formatTasks,

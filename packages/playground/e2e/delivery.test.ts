@@ -10,10 +10,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
-import { timerResolution } from '@wirebench/core/measure';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encode } from 'uqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timerResolution } from 'wirebench';
 import { formatPhoneAddresses, phoneAddress } from '../plugins/phone-address.js';
 import { buildPlayground, CHROMIUM, CHROMIUM_ARGS, hasChromium, launchChromium, results } from './support/playground.js';
 

@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { canonicalSamples } from '@wirebench/core/samples';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { canonicalSamples } from 'wirebench/samples';
 import {
   corpusFile,
   formatTasks,

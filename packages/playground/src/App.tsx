@@ -6,9 +6,9 @@
  * which tree-shake to themselves); the codecs, their libraries and the engine run in the worker.
  */
 
-import { formatBytes } from '@wirebench/core/report';
 import type { ReactNode } from 'react';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { formatBytes } from 'wirebench/report';
 import { Compare } from './Compare.js';
 import { Device } from './Device.js';
 import { MAX_BYTES, TEXTAREA_LIMIT, WARN_BYTES } from './limits.js';

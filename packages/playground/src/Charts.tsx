@@ -3,8 +3,8 @@
  * 95 % interval as a whisker. Hand-drawn SVG (no chart library in the page's bundle).
  */
 
-import { formatDuration, formatPercent, formatRatio } from '@wirebench/core/report';
 import type { ReactNode } from 'react';
+import { formatDuration, formatPercent, formatRatio } from 'wirebench/report';
 import type { PayloadResult, RowResult } from './protocol.js';
 import { isLibraryRow } from './ResultsTable.js';
 

@@ -3,11 +3,11 @@
  * bench), checks it with core's one result validator, and shows its times beside this run's.
  */
 
-import { servedWords } from '@wirebench/core/answer';
-import type { AnswerComparison } from '@wirebench/core/report';
-import { formatBytes } from '@wirebench/core/report';
 import type { ChangeEvent, ReactNode } from 'react';
 import { Component, useEffect, useState } from 'react';
+import { servedWords } from 'wirebench/answer';
+import type { AnswerComparison } from 'wirebench/report';
+import { formatBytes } from 'wirebench/report';
 import { answersSideBySide, comparisonLink, deviceName, deviceRows, readResult, theirPayload, usableCell } from './compare-devices.js';
 import type { MeasureResult, PayloadResult } from './protocol.js';
 
@@ -42,7 +42,7 @@ function useAnswersSideBySide(
     setComparison(null);
     if (!result || !mine || !other || !theirs?.answer) return;
     let live = true;
-    void import('@wirebench/core/answer')
+    void import('wirebench/answer')
       .then(({ withAnswers }) => answersSideBySide(withAnswers, result, mine, other, theirs))
       // Constraints this page cannot apply (a network it does not know) are said, not left as a blank.
       .catch((error: unknown) => `the answers cannot be set side by side: ${error instanceof Error ? error.message : String(error)}`)

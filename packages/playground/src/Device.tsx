@@ -1,7 +1,7 @@
 /** "This device": what the browser tells about itself, the worker's timer resolution, and why DevTools throttling is no phone. */
 
-import { formatDuration } from '@wirebench/core/report';
 import type { ReactNode } from 'react';
+import { formatDuration } from 'wirebench/report';
 import type { MeasureResult } from './protocol.js';
 
 /** A timer step coarser than this (ms) means the page is not cross-origin isolated. */

@@ -1,8 +1,8 @@
 /** Taking a run away: its figures as Markdown, its result JSON as a download, and a share link to rerun the payload elsewhere. */
 
-import { formatCount } from '@wirebench/core/report';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { formatCount } from 'wirebench/report';
 import { copy } from './clipboard.js';
 import { toMarkdown } from './markdown.js';
 import type { MeasureResult } from './protocol.js';
@@ -16,7 +16,7 @@ import { shareLink } from './share-link.js';
 async function answered(result: MeasureResult): Promise<MeasureResult> {
   try {
     const [{ withAnswers }, { choiceFromSearch }, { measuredServed, toConstraints }] = await Promise.all([
-      import('@wirebench/core/answer'),
+      import('wirebench/answer'),
       import('./answer/constraints-url.js'),
       import('./answer/constraints.js'),
     ]);

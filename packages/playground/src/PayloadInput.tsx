@@ -4,8 +4,8 @@
  * too long for the text area is held outside it (`HeldText`) and named instead.
  */
 
-import { formatBytes } from '@wirebench/core/report';
 import type { ChangeEvent, ClipboardEvent, ReactNode } from 'react';
+import { formatBytes } from 'wirebench/report';
 import { MAX_BYTES, TEXTAREA_LIMIT, WARN_BYTES } from './limits.js';
 import type { SampleText } from './protocol.js';
 

@@ -4,8 +4,8 @@
  * here. Rows fill in as the worker sends sizes, then timings.
  */
 
-import { failingDiffs, formatBytes, formatDiffCount, formatDuration, formatNumber, formatValue } from '@wirebench/core/report';
 import type { ReactNode } from 'react';
+import { failingDiffs, formatBytes, formatDiffCount, formatDuration, formatNumber, formatValue } from 'wirebench/report';
 import type { PayloadResult, RowResult } from './protocol.js';
 import { ratioToJson, shareOfJson } from './summary.js';
 

@@ -4,11 +4,12 @@
  * paired with this run's, the encode and decode cells of each codec row on both devices, and both
  * devices' time until usable under the other device's constraints.
  */
-import type { Constraints, withAnswers } from '@wirebench/core/answer';
-import { formatMs } from '@wirebench/core/answer';
-import { validateMeasureResult } from '@wirebench/core/measure';
-import type { AnswerComparison, DeviceUsable } from '@wirebench/core/report';
-import { compareAnswers, formatDuration, formatRatio } from '@wirebench/core/report';
+
+import { validateMeasureResult } from 'wirebench';
+import type { Constraints, withAnswers } from 'wirebench/answer';
+import { formatMs } from 'wirebench/answer';
+import type { AnswerComparison, DeviceUsable } from 'wirebench/report';
+import { compareAnswers, formatDuration, formatRatio } from 'wirebench/report';
 import type { MeasureResult, PayloadResult, RowResult } from './protocol.js';
 
 /** The result JSON in `text`, checked field by field, or an Error saying why it cannot be shown. */

@@ -1,5 +1,5 @@
 /** "Copy as Markdown": a run's figures as a Markdown table per payload, for an issue or a chat. */
-import { formatBytes, formatDiffCount, formatDuration } from '@wirebench/core/report';
+import { formatBytes, formatDiffCount, formatDuration } from 'wirebench/report';
 import type { MeasureResult } from './protocol.js';
 import { ratioToJson, shareOfJson } from './summary.js';
 

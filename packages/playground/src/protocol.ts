@@ -3,7 +3,7 @@
  * imported as types only: the page's main thread loads no codec and no engine (see App.tsx).
  */
 import type { LossyNumber } from '@wirebench/core';
-import type { MeasureProgress, MeasureResult, OperationResult, PayloadResult, RowResult } from '@wirebench/core/measure';
+import type { MeasureProgress, MeasureResult, OperationResult, PayloadResult, RowResult } from 'wirebench';
 
 export type { LossyNumber, MeasureProgress, MeasureResult, OperationResult, PayloadResult, RowResult };
 

@@ -3,7 +3,7 @@
  * device opens the page with the same text to measure; and the guarded reading of such a link (a
  * hash too long, or one that inflates past the limit, is refused rather than held in memory).
  */
-import { formatBytes, formatCount } from '@wirebench/core/report';
+import { formatBytes, formatCount } from 'wirebench/report';
 
 /** Payloads up to this many UTF-8 bytes travel in a share link (compressed; the link stays well under browsers' URL limits). */
 export const SHARE_LIMIT_BYTES = 256 * 1024;

@@ -1,8 +1,8 @@
 /**
- * The playground's words around the shared figures (@wirebench/core/report): a ratio to JSON as the
+ * The playground's words around the shared figures (wirebench/report): a ratio to JSON as the
  * results table writes it, how much faster or slower than JSON, and one plain sentence per format.
  */
-import { formatDiffCount, formatInterval, formatPercent, formatRatio, isWithinNoise } from '@wirebench/core/report';
+import { formatDiffCount, formatInterval, formatPercent, formatRatio, isWithinNoise } from 'wirebench/report';
 import type { OperationResult, PayloadResult, RowResult } from './protocol.js';
 
 /** `0.62× JSON (0.58–0.66)`, or '' without a ratio. */

@@ -1,15 +1,15 @@
 /**
  * The measuring worker: parses the pasted text, infers a schema, builds the codecs (each format's
- * library loads here, on demand) and times them with the one engine of @wirebench/core/measure.
+ * library loads here, on demand) and times them with the one engine of wirebench.
  * Every failure is posted back, so the page never waits on a worker that died quietly.
  */
 import type { Codec, FormatId, ParsedJson, Schema } from '@wirebench/core';
 import { IMPLEMENTATIONS, inferSchema, JsonSyntaxError, parseJson, toFbs, toProto } from '@wirebench/core';
-import type { BytesBreakdown } from '@wirebench/core/attribution';
-import { bytesBreakdown } from '@wirebench/core/attribution';
 import { createCodecWithLibraries } from '@wirebench/core/libraries';
-import { measure } from '@wirebench/core/measure';
-import { canonicalSamples } from '@wirebench/core/samples';
+import { measure } from 'wirebench';
+import type { BytesBreakdown } from 'wirebench/attribution';
+import { bytesBreakdown } from 'wirebench/attribution';
+import { canonicalSamples } from 'wirebench/samples';
 import type { FromWorker, RunSettings, ToWorker } from './protocol.js';
 import { BROWSER_FORMATS } from './protocol.js';
 

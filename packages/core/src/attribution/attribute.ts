@@ -1,6 +1,8 @@
 import type { FormatId } from '../codec.js';
 import { FORMATS } from '../codec.js';
 import { WirebenchError } from '../errors.js';
+import { assertEncodable } from '../json-data.js';
+import type { Limits } from '../limits.js';
 import { inferSchema } from '../schema/infer.js';
 import type { Schema } from '../schema/types.js';
 import { findMessage } from '../schema/types.js';
@@ -22,6 +24,11 @@ export interface AttributeOptions {
   readonly schema?: Schema;
   /** As the schema codecs' option: `'drop'` leaves keys the schema does not know out (default `'error'`: refused). */
   readonly unknownKeys?: 'error' | 'drop';
+  /**
+   * The limits the binary formats' codecs would encode under (`DEFAULT_LIMITS`, say): a value past them
+   * (nesting, lengths) is refused as their encoders refuse it. Without, only what is not JSON data is refused.
+   */
+  readonly limits?: Limits;
 }
 
 /**
@@ -30,23 +37,25 @@ export interface AttributeOptions {
  * the codec `createCodec(format, { schema })` makes, and the paths and kinds add up to it. Computed
  * by a walk that mirrors the codec's writer, in time linear in the value, without encoding; it
  * refuses (a WirebenchError) what the codec would refuse. simdjson writes JSON's bytes and gets
- * JSON's attribution. Only the uncompressed bytes are attributed (see `withCompressedTotals`).
+ * JSON's attribution. Only the uncompressed bytes are attributed (the tool's `withCompressedTotals` puts compressed totals beside them).
  */
 export function attribute(format: FormatId, value: unknown, options: AttributeOptions = {}): Attribution {
-  return attributeWith(format, value, options.schema ?? inferSchema(value), options.unknownKeys !== 'drop');
+  return attributeWith(format, value, options.schema ?? inferSchema(value), options);
 }
 
 /** `attribute` for several formats (all but simdjson, whose bytes are JSON's, by default), with one schema inferred once. */
 export function attributeFormats(value: unknown, formats: readonly FormatId[] = ATTRIBUTED_FORMATS, options: AttributeOptions = {}): Attribution[] {
   const schema = options.schema ?? inferSchema(value);
-  return formats.map((format) => attributeWith(format, value, schema, options.unknownKeys !== 'drop'));
+  return formats.map((format) => attributeWith(format, value, schema, options));
 }
 
 /** The formats `attributeFormats` attributes by default: every format but simdjson (its bytes are JSON's). */
 export const ATTRIBUTED_FORMATS: readonly FormatId[] = FORMATS.filter((format) => format !== 'simdjson');
 
-function attributeWith(format: FormatId, value: unknown, schema: Schema, strictKeys: boolean): Attribution {
+function attributeWith(format: FormatId, value: unknown, schema: Schema, options: AttributeOptions): Attribution {
   findMessage(schema, schema.root);
+  const strictKeys = options.unknownKeys !== 'drop';
+  if (options.limits && format !== 'json' && format !== 'simdjson') assertEncodable(value, format, options.limits);
   const root = rootNode();
   let written: number | undefined;
   switch (format) {

@@ -56,7 +56,7 @@ export interface Attribution {
   readonly paths: readonly PathBytes[];
   /**
    * Compressed sizes of the whole encoding by compressor name (`gzip`, `brotli`), when measured
-   * (`withCompressedTotals`). Shown beside the split, never split: a compressor's output bytes
+   * (`withCompressedTotals` in the tool, `wirebench/attribution`). Shown beside the split, never split: a compressor's output bytes
    * cannot be assigned to input bytes exactly (a back-reference serves whichever paths repeat), so
    * only the uncompressed bytes are attributed.
    */

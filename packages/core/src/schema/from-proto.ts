@@ -1,5 +1,6 @@
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
 import { WirebenchError } from '../errors.js';
+import { findImplementation } from '../implementations.js';
 import { BOX_FIELD, NULLABLE_FIELD } from './lower.js';
 import type { Marker } from './to-proto.js';
 import { MARKER_PREFIX } from './to-proto.js';
@@ -16,6 +17,25 @@ const PROTO_SCALARS: Readonly<Record<string, ScalarType>> = {
   string: 'string',
   bytes: 'bytes',
 };
+
+/**
+ * protobufjs is an optional peer dependency: loaded once, when this module is first imported (top-level
+ * await keeps `schemaFromProto` synchronous); where it is not installed, `schemaFromProto` says how to
+ * install it and nothing else in the package needs it.
+ */
+const protobufjs: typeof protobuf | Error = await import('protobufjs').then(
+  (module) => module.default,
+  (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+);
+
+function requireProtobufjs(): typeof protobuf {
+  if (!(protobufjs instanceof Error)) return protobufjs;
+  const { package: name, peerRange } = findImplementation('protobuf', 'protobufjs');
+  throw new WirebenchError(`schemaFromProto reads .proto text with ${name}, which is not installed: npm install ${name}@"${peerRange ?? '*'}"`, {
+    format: 'protobuf',
+    cause: protobufjs,
+  });
+}
 
 const MARKERS: ReadonlySet<string> = new Set<Marker>(['box', 'nullable', 'dynamic', 'wrapped root', 'required']);
 
@@ -41,10 +61,11 @@ function markerOf(comment: string | null | undefined): Marker | undefined {
  * carry exactly (float, sint*, fixed*, enums, oneofs) are refused by name rather than approximated.
  */
 export function schemaFromProto(protoText: string, rootMessage: string): Schema {
+  const library = requireProtobufjs();
   let root: protobuf.Root;
   let rootType: protobuf.Type;
   try {
-    const parsed = protobuf.parse(protoText, { keepCase: true });
+    const parsed = library.parse(protoText, { keepCase: true });
     root = parsed.root;
     root.resolveAll();
     rootType = root.lookupType(rootMessage);
@@ -84,7 +105,7 @@ export function schemaFromProto(protoText: string, rootMessage: string): Schema 
       const singular = !field.repeated && !field.map;
       const resolved = field.resolvedType;
       const base = { name: field.name, jsonName: typeof jsonName === 'string' ? jsonName : field.name, id: field.id };
-      if (singular && resolved instanceof protobuf.Type && markerOf(resolved.comment) === 'nullable') {
+      if (singular && resolved instanceof library.Type && markerOf(resolved.comment) === 'nullable') {
         // A key that may be absent or null.
         fields.push({ ...base, type: typeOf(resolved, helperField(resolved, NULLABLE_FIELD)), optional: true, nullable: true });
         continue;
@@ -94,7 +115,7 @@ export function schemaFromProto(protoText: string, rootMessage: string): Schema 
         ...base,
         type: typeOf(type, field),
         // A singular message field has presence in proto3 even without `optional`.
-        optional: presence === 'nullable' || presence === 'required' ? false : explicitOptional || (singular && resolved instanceof protobuf.Type),
+        optional: presence === 'nullable' || presence === 'required' ? false : explicitOptional || (singular && resolved instanceof library.Type),
         nullable: presence === 'nullable',
       });
     }
@@ -140,7 +161,7 @@ function declarationOrder(root: protobuf.Root): Map<protobuf.ReflectionObject, n
   const walk = (namespace: protobuf.NamespaceBase): void => {
     for (const nested of namespace.nestedArray) {
       order.set(nested, order.size);
-      if (nested instanceof protobuf.Namespace) walk(nested);
+      if (nested instanceof requireProtobufjs().Namespace) walk(nested);
     }
   };
   walk(root);
@@ -152,9 +173,10 @@ function elementType(
   field: protobuf.Field,
   message: (owner: protobuf.Type, field: protobuf.Field, type: protobuf.Type) => TypeRef,
 ): TypeRef {
-  if (field instanceof protobuf.MapField && field.keyType !== 'string') refuse(owner, field, `map key type ${field.keyType}`);
+  const library = requireProtobufjs();
+  if (field instanceof library.MapField && field.keyType !== 'string') refuse(owner, field, `map key type ${field.keyType}`);
   const resolved = field.resolvedType;
-  if (resolved instanceof protobuf.Type) return message(owner, field, resolved);
+  if (resolved instanceof library.Type) return message(owner, field, resolved);
   if (resolved) refuse(owner, field, 'enum');
   const scalarType = PROTO_SCALARS[field.type];
   if (!scalarType) refuse(owner, field, field.type);

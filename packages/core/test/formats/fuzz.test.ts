@@ -23,13 +23,12 @@ import type { Codec, FormatId } from '../../src/codec.js';
 import { FORMATS } from '../../src/codec.js';
 import { createCodec } from '../../src/create-codec.js';
 import type { ImplementationId } from '../../src/implementations.js';
-import { rowName } from '../../src/implementations.js';
 import { inferSchema } from '../../src/schema/infer.js';
 import { canonicalCases } from '../support/canonical.js';
 import type { Failure, FuzzTarget } from '../support/fuzz.js';
 import { checkSeed, crasherFiles, generateCase, hex, minimise, runCase, saveCrasher, signature } from '../support/fuzz.js';
 import type { ImplementationCase } from '../support/library-codecs.js';
-import { implementationCases, LIBRARY_FACTS, placeholderReason } from '../support/library-codecs.js';
+import { implementationCases, implementationLabel, LIBRARY_FACTS, placeholderReason } from '../support/library-codecs.js';
 
 const SEED = Number(process.env['WIREBENCH_FUZZ_SEED'] ?? 0x5eed) >>> 0;
 const CASES = Number(process.env['WIREBENCH_FUZZ_CASES'] ?? 20_000);
@@ -88,7 +87,7 @@ const seedProblems: string[] = [];
  * every implementation must give each one back exactly.
  */
 async function targetsFor(format: FormatId, implementation: ImplementationId = 'wirebench'): Promise<FuzzTarget[]> {
-  const label = rowName(format, implementation);
+  const label = implementationLabel(format, implementation);
   const encodeAll = (codec: Codec, values: unknown[]): Uint8Array[] =>
     values.map((value, i) => {
       const bytes = codec.encode(value);

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from 'wirebench/samples';
 import type { FormatId } from '../../src/codec.js';
 import { FORMATS } from '../../src/codec.js';
 import { cborCodec } from '../../src/formats/cbor/codec.js';
@@ -22,7 +23,6 @@ import { flatbuffersCodec } from '../../src/formats/flatbuffers/codec.js';
 import { msgpackCodec } from '../../src/formats/msgpack/codec.js';
 import { protobufCodec } from '../../src/formats/protobuf/codec.js';
 import type { Limits } from '../../src/limits.js';
-import { seededRandom } from '../../src/random.js';
 import { inferSchema } from '../../src/schema/infer.js';
 import type { Schema } from '../../src/schema/types.js';
 import { collidingKeys } from '../support/colliding-keys.js';
@@ -89,7 +89,7 @@ interface HostileCase {
   readonly build: (format: FormatId) => { hostile: TimedInput; ordinary?: TimedInput };
   /** A higher multiple than MULTIPLE, and why this input costs more per byte than records. */
   readonly multiple?: { readonly times: number; readonly why: string };
-  /** Row names (`msgpack (@msgpack/msgpack)`) known to exceed the bound on this input, with what they do instead (docs/guarantees.md). */
+  /** Implementation labels (`msgpack/@msgpack/msgpack`) known to exceed the bound on this input, with what they do instead (docs/guarantees.md). */
   readonly exceeds?: Readonly<Record<string, string>>;
 }
 
@@ -170,13 +170,13 @@ const CASES: HostileCase[] = [
     what: '10 nested array headers claiming 1,000,000 items each (51 bytes)',
     formats: ['msgpack', 'cbor'],
     build: (format) => ({ hostile: { bytes: nestedClaims(format as 'msgpack' | 'cbor', 10, 1_000_000) } }),
-    exceeds: { 'msgpack (@msgpack/msgpack)': 'allocates every array a header claims before reading an item (about 80 MB for these 51 bytes)' },
+    exceeds: { 'msgpack/@msgpack/msgpack': 'allocates every array a header claims before reading an item (about 80 MB for these 51 bytes)' },
   },
   {
     what: "cbor-x's packed form: 2,000 references to a 10,000-item prefix (16 KB)",
     formats: ['cbor'],
     build: () => ({ hostile: { bytes: cborPackedPrefixCopies(10_000, 2_000) } }),
-    exceeds: { 'cbor (cbor-x)': 'copies the prefix into every 3-byte reference, whatever its options (16 KB build 20 million array slots)' },
+    exceeds: { 'cbor/cbor-x': 'copies the prefix into every 3-byte reference, whatever its options (16 KB build 20 million array slots)' },
   },
   {
     what: 'records whose 63 fields are all absent (defaults to fill in)',

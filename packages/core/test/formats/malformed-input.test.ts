@@ -244,11 +244,11 @@ const depthOf = (value: unknown): number => {
  * nested 100,000 deep, which its own encoder (maxDepth) and any recursive consumer refuse.
  */
 const NESTING: Record<string, { readonly at101: 'refused' | 'decoded'; readonly deep: 'refused' | 'decoded'; readonly refusal: RegExp }> = {
-  msgpack: { at101: 'refused', deep: 'refused', refusal: /nesting level 101 .*exceeds limits\.maxDepth \(100\)/ },
-  cbor: { at101: 'refused', deep: 'refused', refusal: /nesting level 101 .*exceeds limits\.maxDepth \(100\)/ },
-  'msgpack (@msgpack/msgpack)': { at101: 'decoded', deep: 'decoded', refusal: /^$/ },
-  'msgpack (msgpackr)': { at101: 'decoded', deep: 'refused', refusal: /msgpackr decode failed: the data is nested too deeply/ },
-  'cbor (cbor-x)': { at101: 'decoded', deep: 'refused', refusal: /cbor-x decode failed: the data is nested too deeply/ },
+  'msgpack/wirebench': { at101: 'refused', deep: 'refused', refusal: /nesting level 101 .*exceeds limits\.maxDepth \(100\)/ },
+  'cbor/wirebench': { at101: 'refused', deep: 'refused', refusal: /nesting level 101 .*exceeds limits\.maxDepth \(100\)/ },
+  'msgpack/@msgpack/msgpack': { at101: 'decoded', deep: 'decoded', refusal: /^$/ },
+  'msgpack/msgpackr': { at101: 'decoded', deep: 'refused', refusal: /msgpackr decode failed: the data is nested too deeply/ },
+  'cbor/cbor-x': { at101: 'decoded', deep: 'refused', refusal: /cbor-x decode failed: the data is nested too deeply/ },
 };
 
 describe.each(SCHEMALESS.map((c) => [c.name, c] as const))('%s: nesting', (name, { format, implementation }) => {
@@ -300,7 +300,7 @@ const CHILD_CASES: ChildCase[] = [
       // @msgpack/msgpack allocates every array its header claims (up to maxArrayLength, which is
       // limits.maxCollectionLength) before reading an item, and checks no count against the bytes
       // left: 51 bytes made it allocate about 80 MB before it found the input too short.
-      'msgpack (@msgpack/msgpack)': (result) => {
+      'msgpack/@msgpack/msgpack': (result) => {
         expect(result.outcome).toBe('refused');
         expect(result.outcome === 'refused' && result.name).toBe('WirebenchError');
         expect(result.outcome === 'refused' && result.allocated).toBeGreaterThan(50 * 1024 * 1024);
@@ -314,7 +314,7 @@ const CHILD_CASES: ChildCase[] = [
     maxOldSpaceMb: 256,
     known: {
       // The same, 100 times 128 MB: the process dies (V8's heap out of memory, not an exception).
-      'msgpack (@msgpack/msgpack)': outOfMemory,
+      'msgpack/@msgpack/msgpack': outOfMemory,
     },
   },
   {
@@ -325,7 +325,7 @@ const CHILD_CASES: ChildCase[] = [
     known: {
       // Tag 51 (packed values) is decoded whatever the options, and each 3-byte reference to a
       // prefix array builds a copy of it: 16 KB kept about 160 MB (10,000×).
-      'cbor (cbor-x)': (result) => {
+      'cbor/cbor-x': (result) => {
         expect(result.outcome).toBe('decoded');
         expect(result.outcome === 'decoded' && result.retained / result.input).toBeGreaterThan(1000);
       },
@@ -338,7 +338,7 @@ const CHILD_CASES: ChildCase[] = [
     maxOldSpaceMb: 256,
     known: {
       // 400 million array slots: the process dies (V8's heap out of memory).
-      'cbor (cbor-x)': outOfMemory,
+      'cbor/cbor-x': outOfMemory,
     },
   },
 ];

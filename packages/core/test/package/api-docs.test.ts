@@ -1,10 +1,10 @@
 /**
- * docs/api.md stays the reference of what @wirebench/core exports: for every entry of the exports
- * map, the names its built declarations (dist/*.d.ts) export, values and types, are read with the
+ * docs/api.md stays the reference of what both packages export, @wirebench/core and the tool
+ * (wirebench): for every entry of each exports map, the names its built declarations (dist/*.d.ts) export, values and types, are read with the
  * TypeScript compiler and compared with the names the doc gives under that entry's heading.
  *
  * The doc's shape, which this test reads:
- * - an entry's section starts at a heading `## \`@wirebench/core/…\`` (subpaths of any depth) and ends at the next `## `;
+ * - an entry's section starts at a heading `## \`@wirebench/core/…\`` or `## \`wirebench/…\`` (subpaths of any depth) and ends at the next `## `;
  * - a name is documented by a `### ` heading holding it in backticks (several names may share one),
  *   or listed on a line starting "Also exported here" (documented in full under another entry);
  * - a function's `### ` heading is followed by a ts block holding its signature as the .d.ts has it.
@@ -15,8 +15,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/paths.js';
 
-const PACKAGE_DIR = join(REPO_ROOT, 'packages/core');
-const DIST = join(PACKAGE_DIR, 'dist');
+const PACKAGE_DIRS = [join(REPO_ROOT, 'packages/core'), join(REPO_ROOT, 'packages/wirebench')];
 const DOC = join(REPO_ROOT, 'docs/api.md');
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
@@ -26,9 +25,10 @@ interface Exported {
   readonly signatures: readonly string[];
 }
 
-/** Every entry of the exports map (but `./package.json`) as its import specifier, with what it exports. */
-function packageExports(): Map<string, Exported[]> {
-  if (!existsSync(join(DIST, 'index.d.ts'))) throw new Error(`${DIST} is missing: run \`npm run build\` first (npm test does)`);
+/** Every entry of the package's exports map (but `./package.json`) as its import specifier, with what it exports. */
+function packageExports(PACKAGE_DIR: string): Map<string, Exported[]> {
+  const DIST = join(PACKAGE_DIR, 'dist');
+  if (!existsSync(DIST)) throw new Error(`${DIST} is missing: run \`npm run build\` first (npm test does)`);
   const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as {
     name: string;
     exports: Record<string, string | { types?: string }>;
@@ -82,7 +82,7 @@ function docSections(text: string): Map<string, DocSection> {
   let current: string[] = []; // the names of the `### ` heading whose text is being read
   for (const line of text.split('\n')) {
     if (line.startsWith('## ')) {
-      const specifier = /^## `(@wirebench\/core(?:\/[\w-]+)*)`/.exec(line)?.[1];
+      const specifier = /^## `((?:@wirebench\/core|wirebench)(?:\/[\w-]+)*)`/.exec(line)?.[1];
       if (specifier && sections.has(specifier)) throw new Error(`docs/api.md has two sections for ${specifier}`);
       section = specifier ? { documented: new Map(), alsoExported: new Set() } : undefined;
       if (specifier && section) sections.set(specifier, section);
@@ -108,7 +108,7 @@ function docSections(text: string): Map<string, DocSection> {
 }
 
 describe('docs/api.md', () => {
-  const exports = packageExports();
+  const exports = new Map(PACKAGE_DIRS.flatMap((dir) => [...packageExports(dir)]));
   const sections = docSections(readFileSync(DOC, 'utf8'));
 
   it('has a section for every entry of the exports map, and none for an entry that does not exist', () => {

@@ -2,15 +2,19 @@
  * The package as npm ships it: packs packages/core (its built dist) into a tarball, installs that
  * into an empty project, and uses it there the way an app would: every entry imported in Node and a
  * payload round-tripped through each codec, the README's example run, and a browser bundle of the
- * installed package run in headless Chromium. Install scripts are skipped (`--ignore-scripts`), so
- * simdjson's addon is not built and its entry must reject, saying so.
+ * installed package run in headless Chromium, and a Vite app of one format built within that
+ * format's bundle budget. The install brings nothing but the package (every library is an optional
+ * peer); the tests add the peers a user would add, one at a time, and simdjson is never one of them,
+ * so its entry must reject, saying so.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { OutputChunk } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyApp, installedPackages, npm, pack } from '../support/pack.js';
 import { REPO_ROOT } from '../support/paths.js';
 
 const PACKAGE_DIR = join(REPO_ROOT, 'packages/core');
@@ -31,19 +35,9 @@ if (!hasChromium) console.log(`package/tarball.test.ts: no Chromium at ${CHROMIU
 /** Every format library and tinybench: the root entry must load none of them. */
 const LIBRARIES = ['protobufjs', 'long', 'tinybench', 'simdjson', 'flatbuffers', 'cbor-x', '@msgpack/msgpack'];
 
-interface PackedFile {
-  readonly path: string;
-}
-
 let scratch = '';
 let project = '';
 let packed: readonly string[] = [];
-
-/** npm as a user runs it: not as the child of `npm test`, whose npm_* variables would leak into it. */
-function npm(args: readonly string[], cwd: string): string {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
-  return execFileSync('npm', [...args], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
 
 /** Runs a module in the project (so it resolves the installed package) and returns what it printed as JSON. */
 function runInProject(file: string, source: string, nodeArgs: readonly string[] = []): unknown {
@@ -52,16 +46,18 @@ function runInProject(file: string, source: string, nodeArgs: readonly string[] 
   return JSON.parse(out.trim().split('\n').at(-1) ?? '') as unknown;
 }
 
+/** Installs packages into the project as a user would, from the npm cache that installing the repository filled. */
+function install(...specs: string[]): void {
+  npm(['install', '--no-audit', '--no-fund', '--prefer-offline', ...specs], project);
+}
+
 beforeAll(() => {
-  if (!existsSync(join(PACKAGE_DIR, 'dist/index.js'))) throw new Error(`${PACKAGE_DIR}/dist is missing: run \`npm run build\` first (npm test does)`);
   scratch = mkdtempSync(join(tmpdir(), 'wirebench-package-'));
-  const [pack] = JSON.parse(npm(['pack', '--json', '--pack-destination', scratch], PACKAGE_DIR)) as [{ filename: string; files: PackedFile[] }];
-  packed = pack.files.map((file) => file.path);
-  project = join(scratch, 'app');
-  mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  // --prefer-offline: protobufjs, long and tinybench come from the npm cache that installing the repository filled.
-  npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', join(scratch, pack.filename)], project);
+  const core = pack('packages/core', scratch);
+  packed = core.files;
+  project = emptyApp(join(scratch, 'app'));
+  // Scripts allowed, as a user's install runs them: the test below holds that there are none to run.
+  install(core.tarball);
 }, 120_000);
 
 afterAll(() => {
@@ -69,6 +65,13 @@ afterAll(() => {
 });
 
 describe('the tarball', () => {
+  it('installs @wirebench/core and nothing else, and has no install script to run', () => {
+    expect(installedPackages(project)).toEqual(['@wirebench/core']);
+    const manifest = JSON.parse(readFileSync(join(project, 'node_modules/@wirebench/core/package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    const lifecycle = ['preinstall', 'install', 'postinstall', 'prepare'].filter((name) => manifest.scripts?.[name] !== undefined);
+    expect(lifecycle).toEqual([]);
+  });
+
   it('holds the README, the LICENSE, dist and src, and no tests or build info', () => {
     expect(packed).toEqual(
       expect.arrayContaining(['README.md', 'LICENSE', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/index.d.ts.map', 'src/index.ts']),
@@ -104,7 +107,7 @@ try {
       message: expect.stringMatching(/^cbor: the cbor-x implementation needs the package cbor-x, which is not installed: npm install cbor-x@"\^1\.6\.0"$/),
     });
     // The optional peer dependency, installed as a user would (from the cache the repository's install filled).
-    npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', 'cbor-x@^1.6.0'], project);
+    install('cbor-x@^1.6.0');
     expect(runInProject('library-installed.mjs', source)).toEqual({ implementation: 'cbor-x', back: { a: [1, 'x'] } });
   }, 120_000);
 
@@ -138,7 +141,27 @@ console.log(JSON.stringify({ exports: Object.keys(core).length, modules, addons 
     expect(loaded.addons).toEqual([]);
   });
 
+  it('schemaFromProto without protobufjs is a WirebenchError that says how to install it; the rest of /schema works', () => {
+    const results = runInProject(
+      'proto-missing.mjs',
+      `const { inferSchema, schemaFromProto, toProto } = await import('@wirebench/core/schema');
+const proto = toProto(inferSchema({ a: 1 }));
+try {
+  schemaFromProto(proto, 'Root');
+  console.log(JSON.stringify({ read: true }));
+} catch (error) {
+  console.log(JSON.stringify({ name: error.name, message: error.message }));
+}`,
+    );
+    expect(results).toEqual({
+      name: 'WirebenchError',
+      message: 'protobuf: schemaFromProto reads .proto text with protobufjs, which is not installed: npm install protobufjs@"^8.8.1"',
+    });
+  });
+
   it('every entry imports, and a payload round-trips through each codec; simdjson rejects without its addon', () => {
+    // The optional peer schemaFromProto reads .proto text with, installed as a user would.
+    install('protobufjs@^8.8.1');
     const results = runInProject(
       'use-entries.mjs',
       `const addons = [];
@@ -146,8 +169,6 @@ const dlopen = process.dlopen;
 process.dlopen = function (module, filename, ...rest) { addons.push(filename); return dlopen.call(this, module, filename, ...rest); };
 const { createCodec, checkRoundTrip } = await import('@wirebench/core');
 const { inferSchema, schemaFromProto, toProto } = await import('@wirebench/core/schema');
-const { canonicalSamples } = await import('@wirebench/core/samples');
-const { measure } = await import('@wirebench/core/measure');
 const { negotiateFormat } = await import('@wirebench/core/negotiate');
 const factories = {
   json: (await import('@wirebench/core/json')).jsonCodec,
@@ -156,7 +177,7 @@ const factories = {
   protobuf: (await import('@wirebench/core/protobuf')).protobufCodec,
   flatbuffers: (await import('@wirebench/core/flatbuffers')).flatbuffersCodec,
 };
-const { value } = canonicalSamples(1).find((sample) => sample.shape === 'order');
+const value = { id: 7, customer: { name: 'Zoë', vip: true, note: null }, items: [{ sku: 'A-1', qty: 2, price: 9.5 }, { sku: 'B-2', qty: 1, price: 120 }], tags: ['new', 'gift'] };
 // The schema goes through its printed .proto, as a shared one would.
 const schema = schemaFromProto(toProto(inferSchema(value)), 'Root');
 const out = { roundTrips: {}, viaCreateCodec: {}, addons };
@@ -172,8 +193,6 @@ try {
 } catch (error) {
   out.simdjson = error.name + ': ' + error.message;
 }
-const measured = await measure([{ payload: { name: 'order', value }, codecs: [factories.json()] }], { rounds: 1, minRounds: 1, roundTime: 2, warmupTime: 2, bootstrapResamples: 20 });
-out.measuredRows = measured.payloads[0].rows.length;
 out.negotiated = negotiateFormat('application/cbor, */*;q=0.1', ['json', 'cbor']);
 console.log(JSON.stringify(out));`,
     ) as Record<string, unknown>;
@@ -182,7 +201,6 @@ console.log(JSON.stringify(out));`,
     expect(results['viaCreateCodec']).toEqual(everyFormat);
     // Installed with --ignore-scripts, so the optional addon was never built: the entry says so and how to get it.
     expect(results['simdjson']).toMatch(/^WirebenchError: simdjson: the simdjson native addon is not installed or did not build/);
-    expect(results['measuredRows']).toBe(1);
     expect(results['negotiated']).toBe('cbor');
     expect(results['addons']).toEqual([]);
   });
@@ -205,10 +223,9 @@ describe('installed, in a browser bundle', () => {
       join(project, 'browser-app.js'),
       `import { checkRoundTrip, createCodec, inferSchema } from '@wirebench/core';
 import { msgpackCodec } from '@wirebench/core/msgpack';
-import { canonicalSamples } from '@wirebench/core/samples';
 
 window.roundTrips = (async () => {
-  const { value } = canonicalSamples(1).find((sample) => sample.shape === 'order');
+  const value = { id: 7, customer: { name: 'Zoë', vip: true, note: null }, items: [{ sku: 'A-1', qty: 2, price: 9.5 }, { sku: 'B-2', qty: 1, price: 120 }], tags: ['new', 'gift'] };
   const schema = inferSchema(value);
   const out = {};
   for (const format of ['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers']) {
@@ -250,4 +267,29 @@ window.roundTrips = (async () => {
       await context.close();
     }
   });
+});
+
+describe('installed, in a Vite app', () => {
+  it("an app that imports @wirebench/core/msgpack builds within the msgpack entry's bundle budget", async () => {
+    const app = join(project, 'vite-app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'index.html'), '<!doctype html><script type="module" src="./main.js"></script>');
+    writeFileSync(
+      join(app, 'main.js'),
+      `import { msgpackCodec } from '@wirebench/core/msgpack';
+const codec = msgpackCodec();
+document.title = String(codec.decode(codec.encode({ ok: true })).ok);`,
+    );
+    const { build } = await import('vite');
+    await build({ root: app, logLevel: 'silent', configFile: false, build: { outDir: 'dist', modulePreload: { polyfill: false } } });
+    const assets = join(app, 'dist/assets');
+    const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+    const gzip = scripts.reduce((sum, name) => sum + gzipSync(readFileSync(join(assets, name)), { level: 9 }).length, 0);
+    const baseline = JSON.parse(readFileSync(join(REPO_ROOT, 'bench/baselines/bundle-sizes.json'), 'utf8')) as { entries: Record<string, { gzip: number }> };
+    const budget = (baseline.entries['@wirebench/core/msgpack']?.gzip ?? 0) * 1.1;
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(gzip, `${scripts.join(', ')}: ${gzip} gzipped bytes; budget ${Math.round(budget)}`).toBeLessThanOrEqual(budget);
+    // The app's own code is there: a bundle that dropped the codec would pass the budget for nothing.
+    expect(gzip).toBeGreaterThan(budget / 2);
+  }, 120_000);
 });

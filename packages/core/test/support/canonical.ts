@@ -1,4 +1,4 @@
-import { canonicalSamples } from '../../src/samples.js';
+import { canonicalSamples } from 'wirebench/samples';
 import { schemaFromProto } from '../../src/schema/from-proto.js';
 import type { Schema } from '../../src/schema/types.js';
 import { canonicalProto } from './paths.js';

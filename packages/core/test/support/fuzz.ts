@@ -8,11 +8,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { seededRandom } from 'wirebench/samples';
 import type { Codec, FormatId } from '../../src/codec.js';
 import { WirebenchError } from '../../src/errors.js';
 import type { Diff } from '../../src/fidelity.js';
 import { checkRoundTrip, childPath } from '../../src/fidelity.js';
-import { seededRandom } from '../../src/random.js';
 import { REPO_ROOT } from './paths.js';
 
 export type Rng = () => number;

@@ -8,21 +8,26 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { canonicalSamples } from 'wirebench/samples';
 import type { Codec, FormatId } from '../../src/codec.js';
 import { createCodec } from '../../src/create-codec.js';
 import { WirebenchError } from '../../src/errors.js';
 import type { Diff } from '../../src/fidelity.js';
 import { checkRoundTrip } from '../../src/fidelity.js';
 import type { Implementation, ImplementationId } from '../../src/implementations.js';
-import { IMPLEMENTATIONS, rowName } from '../../src/implementations.js';
-import { canonicalSamples } from '../../src/samples.js';
+import { IMPLEMENTATIONS } from '../../src/implementations.js';
 import type { Schema } from '../../src/schema/types.js';
 import { CORPUS_DIR, corpusFiles, withCorpus } from './paths.js';
+
+/** A codec's name in test titles: its format and implementation, `msgpack/msgpackr`. */
+export function implementationLabel(format: FormatId, implementation: string): string {
+  return `${format}/${implementation}`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Every implementation, for the harnesses
 
-/** One implementation of one format, as the harnesses name it (`msgpack`, `msgpack (msgpackr)`). */
+/** One implementation of one format, as the harnesses name it (`msgpack/wirebench`, `msgpack/msgpackr`). */
 export interface ImplementationCase {
   readonly format: FormatId;
   readonly implementation: ImplementationId;
@@ -31,7 +36,9 @@ export interface ImplementationCase {
 
 /** Every implementation of the given formats, from IMPLEMENTATIONS (a library joins when it is listed there). */
 export function implementationCases(formats: readonly FormatId[]): ImplementationCase[] {
-  return formats.flatMap((format) => IMPLEMENTATIONS[format].map((i: Implementation) => ({ format, implementation: i.id, name: rowName(format, i.id) })));
+  return formats.flatMap((format) =>
+    IMPLEMENTATIONS[format].map((i: Implementation) => ({ format, implementation: i.id, name: implementationLabel(format, i.id) })),
+  );
 }
 
 /** The message a library codec's module throws while it is a placeholder (protobufjs, flatbuffers until they land). */
@@ -325,7 +332,7 @@ export function describeLibraryCodec(spec: LibrarySpec): void {
     expect(valueDiffs(value, lib.decode(own.encode(value)))).toEqual([]);
   };
 
-  describe(`${rowName(format, implementation)}: JSON data round-trips exactly and interoperates with wirebench both ways`, () => {
+  describe(`${implementationLabel(format, implementation)}: JSON data round-trips exactly and interoperates with wirebench both ways`, () => {
     it('createCodec builds it', async () => {
       const codec = await library();
       expect(codec.implementation).toBe(implementation);
@@ -341,7 +348,7 @@ export function describeLibraryCodec(spec: LibrarySpec): void {
     });
   });
 
-  describe(`${rowName(format, implementation)}: what it changes, by JSON path`, () => {
+  describe(`${implementationLabel(format, implementation)}: what it changes, by JSON path`, () => {
     it.each(spec.losses.map((c) => [c.what, c] as const))('%s', async (_what, c) => {
       const [lib, own] = await Promise.all([library(), wirebench()]);
       expectOutcome(c.value, () => lib.decode(lib.encode(c.value)), c.roundTrip ?? []);
@@ -351,7 +358,7 @@ export function describeLibraryCodec(spec: LibrarySpec): void {
     });
   });
 
-  describe(`${rowName(format, implementation)}: bytes another writer may send`, () => {
+  describe(`${implementationLabel(format, implementation)}: bytes another writer may send`, () => {
     it.each(spec.foreign.map(([what, bytes, expected]) => [what, bytes, expected] as const))('%s', async (_what, bytes, expected) => {
       const lib = await library();
       if (expected instanceof Refused) {

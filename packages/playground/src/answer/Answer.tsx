@@ -7,10 +7,10 @@
  * address's query string, which the share link keeps.
  */
 
-import type { PayloadAnswer } from '@wirebench/core/answer';
-import { answerPayload } from '@wirebench/core/answer';
 import type { ReactNode } from 'react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import type { PayloadAnswer } from 'wirebench/answer';
+import { answerPayload } from 'wirebench/answer';
 import type { PayloadResult } from '../protocol.js';
 import { isLibraryRow } from '../ResultsTable.js';
 import { BreakEvenTable } from './BreakEvenTable.js';

@@ -4,10 +4,10 @@
  * where a response saves nothing). Core's `breakEven` figures, as the answer gives them per row.
  */
 
-import type { BreakEven, PayloadAnswer } from '@wirebench/core/answer';
-import { formatBytes, formatMs, formatResponses, JS_COST_SOURCE, servedWords } from '@wirebench/core/answer';
 import type { ReactNode } from 'react';
 import { memo } from 'react';
+import type { BreakEven, PayloadAnswer } from 'wirebench/answer';
+import { formatBytes, formatMs, formatResponses, JS_COST_SOURCE, servedWords } from 'wirebench/answer';
 
 /** `saves 4,360 B each` / `sends 789 B more each`, and the same for ms. */
 function perResponse(saved: number, format: (value: number) => string, more: string): string {

@@ -4,10 +4,10 @@
  * is computed from the finished run's figures, nothing is measured again).
  */
 
-import type { ServedEncoding } from '@wirebench/core/answer';
-import { MAX_BUNDLE_BUDGET_KB, NETWORK_PRESETS } from '@wirebench/core/answer';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
+import type { ServedEncoding } from 'wirebench/answer';
+import { MAX_BUNDLE_BUDGET_KB, NETWORK_PRESETS } from 'wirebench/answer';
 import type { ConstraintChoice } from './constraints.js';
 import { budgetBytes, CONSTRAINT_FLAGS } from './constraints.js';
 

@@ -4,10 +4,10 @@
  * why (lost data, over the budget, needs eval…).
  */
 
-import type { Ranking as RankingResult } from '@wirebench/core/answer';
-import { verdict } from '@wirebench/core/answer';
 import type { ReactNode } from 'react';
 import { memo } from 'react';
+import type { Ranking as RankingResult } from 'wirebench/answer';
+import { verdict } from 'wirebench/answer';
 
 /** Core's reasons start with the row's name; the list shows the name apart, in bold. */
 function withoutName(text: string, name: string): string {

@@ -5,10 +5,10 @@
  * Plain HTML and CSS: about ten elements a bar, so a phone lays out 40 bars quickly.
  */
 
-import type { PayloadAnswer, RowAnswer, ServedEncoding, TimeUntilUsable } from '@wirebench/core/answer';
-import { findNetworkPreset, formatMs, NETWORK_SOURCE, servedWords } from '@wirebench/core/answer';
 import type { ReactNode } from 'react';
 import { memo } from 'react';
+import type { PayloadAnswer, RowAnswer, ServedEncoding, TimeUntilUsable } from 'wirebench/answer';
+import { findNetworkPreset, formatMs, NETWORK_SOURCE, servedWords } from 'wirebench/answer';
 
 type Part = 'transferMs' | 'decompressMs' | 'decodeMs';
 

@@ -6,11 +6,12 @@
  */
 
 import type { FormatId } from '@wirebench/core';
-import type { Ranking } from '@wirebench/core/answer';
-import type { ByteKind, FormatBytes } from '@wirebench/core/attribution';
-import { formatBytes, formatPercent } from '@wirebench/core/report';
+import type { ByteKind } from '@wirebench/core/attribution';
 import type { ReactNode } from 'react';
 import { memo, useId, useState } from 'react';
+import type { Ranking } from 'wirebench/answer';
+import type { FormatBytes } from 'wirebench/attribution';
+import { formatBytes, formatPercent } from 'wirebench/report';
 import type { PayloadResult } from '../protocol.js';
 
 const KINDS: readonly ByteKind[] = ['keys', 'values', 'framing'];

@@ -3,7 +3,7 @@
  * differ from the defaults. The share link (share-link.ts) keeps the query and sets the hash, so a
  * shared link carries the constraints with the payload; a value the page does not know is ignored.
  */
-import { NETWORK_PRESETS, SERVED_ENCODINGS } from '@wirebench/core/answer';
+import { NETWORK_PRESETS, SERVED_ENCODINGS } from 'wirebench/answer';
 import type { ConstraintChoice } from './constraints.js';
 import { budgetBytes, CONSTRAINT_FLAGS, DEFAULT_CHOICE } from './constraints.js';
 

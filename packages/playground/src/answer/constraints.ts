@@ -2,8 +2,8 @@
  * The user's constraints as the form holds them (the budget as typed), and the `Constraints` the
  * ranking takes from them for one payload: the served encoding falls back to one this run measured.
  */
-import type { Constraints, ResolvedConstraints, ServedEncoding } from '@wirebench/core/answer';
-import { bundleBudgetBytes, NETWORK_ROLES, SERVED_ENCODINGS } from '@wirebench/core/answer';
+import type { Constraints, ResolvedConstraints, ServedEncoding } from 'wirebench/answer';
+import { bundleBudgetBytes, NETWORK_ROLES, SERVED_ENCODINGS } from 'wirebench/answer';
 import type { PayloadResult } from '../protocol.js';
 
 /** What the form's controls hold: the resolved constraints, with the budget as typed. */

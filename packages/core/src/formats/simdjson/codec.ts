@@ -36,9 +36,10 @@ function loadBinding(): SimdjsonBinding {
     return binding;
   } catch (error) {
     throw new WirebenchError(
-      'the simdjson native addon is not installed or did not build. It is an optional dependency: ' +
-        'install a C++ toolchain, allow its install script (npm install-scripts approve simdjson), ' +
-        'then run `npm rebuild simdjson`. Every other format works without it.',
+      'the simdjson native addon is not installed or did not build. It is an optional peer dependency: ' +
+        'npm install simdjson@"^0.9.2" (its install script compiles the addon: it needs a C++ toolchain, and ' +
+        'npm install-scripts approve simdjson); where it is installed but did not build, `npm rebuild simdjson`. ' +
+        'Every other format works without it.',
       { format: 'simdjson', cause: error },
     );
   }

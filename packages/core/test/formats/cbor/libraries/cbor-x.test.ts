@@ -6,9 +6,9 @@
 import { Tag } from 'cbor-x';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from 'wirebench/samples';
 import { createCodec } from '../../../../src/create-codec.js';
 import { cborCodec } from '../../../../src/formats/cbor/codec.js';
-import { seededRandom } from '../../../../src/random.js';
 import { decodeInChild } from '../../../support/hostile-bytes.mjs';
 import {
   ascii,

@@ -1,0 +1,162 @@
+import { WirebenchError } from '@wirebench/core';
+import { parseDecimal } from '../decimal.js';
+import type { EvalUse, ImplementationCapabilities, Int64Behaviour } from './capabilities.js';
+import { capabilitiesOf, isReadable, needsSharedSchema } from './capabilities.js';
+import { nonNegative } from './check.js';
+import type { RowFacts } from './facts.js';
+import { findNetworkPreset } from './networks.js';
+import type { ServedEncoding } from './served.js';
+import { SERVED_ENCODINGS } from './served.js';
+import { formatBytes } from './wording.js';
+
+/**
+ * What the user states before speed matters, and which rows it rules out, each with why. A row
+ * that lost data is ruled out whatever the user states: the answer never recommends it.
+ */
+
+/** The user's constraints: plain data, as a page's form, a CLI's flags or a query string give them. */
+export interface Constraints {
+  /** A network preset id (`NETWORK_PRESETS`). */
+  readonly network: string;
+  /** What the server sends. */
+  readonly served: ServedEncoding;
+  /** Most gzipped JavaScript bytes a format's implementation may add to the app. */
+  readonly bundleBudgetBytes?: number;
+  /** The page's CSP has no `unsafe-eval`: `new Function` throws. */
+  readonly noEval?: boolean;
+  /** 64-bit integers beyond ±(2^53 − 1) must arrive exactly. */
+  readonly exactInt64?: boolean;
+  /** People must read the traffic (network panel, proxies, logs). */
+  readonly readableTraffic?: boolean;
+  /** A schema both sides keep in step is acceptable (default true). */
+  readonly sharedSchemaOk?: boolean;
+}
+
+/** `Constraints` with every default filled in (`bundleBudgetBytes` null when there is none), checked. */
+export interface ResolvedConstraints {
+  readonly network: string;
+  readonly served: ServedEncoding;
+  readonly bundleBudgetBytes: number | null;
+  readonly noEval: boolean;
+  readonly exactInt64: boolean;
+  readonly readableTraffic: boolean;
+  readonly sharedSchemaOk: boolean;
+}
+
+/** Why a row is not ranked. */
+export type ExclusionCode =
+  | 'not-measured'
+  | 'node-only'
+  | 'lost-data'
+  | 'no-figures'
+  | 'needs-eval'
+  | 'over-budget'
+  | 'int64'
+  | 'not-readable'
+  | 'shared-schema';
+
+/** One reason a row is not ranked: a code for programs, a message for people. */
+export interface Exclusion {
+  readonly code: ExclusionCode;
+  readonly message: string;
+}
+
+/** The largest JavaScript budget, in kB: past any app's bundle (a terabyte), and its bytes an exact integer. */
+export const MAX_BUNDLE_BUDGET_KB = 1e9;
+
+/**
+ * A JavaScript budget as a person types it (a form, a flag, a query string), in kB of 1,000 B: its
+ * whole bytes, or undefined when the text is not a decimal number from 0 to MAX_BUNDLE_BUDGET_KB.
+ * The bound is on the kB typed, so the bytes are never Infinity (1e306 kB is 1e309 B).
+ */
+export function bundleBudgetBytes(kbText: string): number | undefined {
+  const kb = parseDecimal(kbText);
+  return kb === undefined || kb > MAX_BUNDLE_BUDGET_KB ? undefined : Math.round(kb * 1000);
+}
+
+/** Checks `constraints` and fills in the defaults; a WirebenchError names what is wrong. */
+export function resolveConstraints(constraints: Constraints): ResolvedConstraints {
+  const network = findNetworkPreset(constraints.network).id;
+  if (!SERVED_ENCODINGS.includes(constraints.served)) {
+    throw new WirebenchError(
+      `no served encoding ${JSON.stringify(constraints.served)}; expected one of ${SERVED_ENCODINGS.map((s) => JSON.stringify(s)).join(', ')}`,
+    );
+  }
+  const budget = constraints.bundleBudgetBytes;
+  return {
+    network,
+    served: constraints.served,
+    bundleBudgetBytes: budget === undefined ? null : nonNegative('bundle budget bytes', budget),
+    noEval: constraints.noEval === true,
+    exactInt64: constraints.exactInt64 === true,
+    readableTraffic: constraints.readableTraffic === true,
+    sharedSchemaOk: constraints.sharedSchemaOk !== false,
+  };
+}
+
+/** A row's eval use and int64 behaviour, with why where the table says it. */
+export interface RowCapabilities {
+  readonly eval: EvalUse;
+  readonly evalWhy?: string;
+  readonly int64: Int64Behaviour;
+  readonly int64Why?: string;
+}
+
+/** The row's capabilities: the table's entry (`IMPLEMENTATION_CAPABILITIES`), with the row's own overrides. */
+export function rowCapabilities(row: RowFacts): RowCapabilities {
+  // The table is only consulted for what the row does not say itself: a codec it does not list can still be ranked.
+  const table = row.eval !== undefined && row.int64 !== undefined ? undefined : capabilitiesOf(row.format, row.implementation);
+  const evalPart =
+    row.eval !== undefined ? { eval: row.eval } : { eval: (table as ImplementationCapabilities).eval, evalWhy: (table as ImplementationCapabilities).evalWhy };
+  const int64Part =
+    row.int64 !== undefined
+      ? { int64: row.int64 }
+      : { int64: (table as ImplementationCapabilities).int64, int64Why: (table as ImplementationCapabilities).int64Why };
+  return { ...evalPart, ...int64Part };
+}
+
+/**
+ * Every constraint `row` breaks, in a fixed order (data first, then the user's constraints), or an
+ * empty list. Whether its figures exist for the served encoding is the ranking's to check.
+ */
+export function constraintExclusions(row: RowFacts, constraints: ResolvedConstraints): Exclusion[] {
+  const out: Exclusion[] = [];
+  if (row.error !== undefined) out.push({ code: 'not-measured', message: `could not be measured: ${row.error}` });
+  if (row.nodeOnly) out.push({ code: 'node-only', message: 'runs in Node only (a native addon): no page or app can load it' });
+  // A row that could not be measured has no round trip to judge: its error says all.
+  if (row.error === undefined && !row.fidelity.ok) {
+    const d = row.fidelity.firstDiff;
+    out.push({ code: 'lost-data', message: d ? `lost data at ${d.path} (${d.kind})` : 'lost data (its round trip was not checked or found no path)' });
+  }
+  // The table is read only when a constraint asks: an unlisted codec ranks freely without them.
+  const caps = constraints.noEval || constraints.exactInt64 ? rowCapabilities(row) : undefined;
+  if (caps && constraints.noEval) {
+    if (caps.eval === 'always') {
+      out.push({ code: 'needs-eval', message: `needs eval (new Function) under a no-eval CSP${caps.evalWhy ? `: ${caps.evalWhy}` : ''}` });
+    } else if (caps.eval === 'generated' && row.interpreted !== true) {
+      // It would still work there, on its fallback: but these figures are not that code's.
+      out.push({
+        code: 'needs-eval',
+        message:
+          'measured with generated code (new Function), which a no-eval CSP forbids: there it runs its fallback at other speeds; measure it interpreted to rank it',
+      });
+    }
+  }
+  const budget = constraints.bundleBudgetBytes;
+  if (budget !== null && row.jsBytes > budget) {
+    out.push({ code: 'over-budget', message: `${formatBytes(row.jsBytes)} of JS over a ${formatBytes(budget)} budget` });
+  }
+  if (caps && constraints.exactInt64 && caps.int64 !== 'exact') {
+    out.push({
+      code: 'int64',
+      message: `does not keep int64 exactly: ${caps.int64Why ?? (caps.int64 === 'refused' ? 'refuses 64-bit integers beyond ±(2^53 − 1)' : 'reads 64-bit integers beyond ±(2^53 − 1) as the nearest double')}`,
+    });
+  }
+  if (constraints.readableTraffic && !isReadable(row.format)) {
+    out.push({ code: 'not-readable', message: `not human-readable: ${row.format} bytes are binary` });
+  }
+  if (!constraints.sharedSchemaOk && needsSharedSchema(row.format)) {
+    out.push({ code: 'shared-schema', message: `needs a shared schema: ${row.format} needs the same schema on both sides` });
+  }
+  return out;
+}

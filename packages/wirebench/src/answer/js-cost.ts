@@ -1,0 +1,29 @@
+import type { FormatId } from '@wirebench/core';
+import { IMPLEMENTATIONS } from '@wirebench/core';
+import { BUNDLE_GZIP_BYTES, BUNDLE_MEASURED_WITH } from './bundle-sizes.js';
+
+/**
+ * What choosing a row costs in JavaScript: the gzipped bytes of the entry an app imports for it, as
+ * `npm run bundle:budget` measured them (bundle-sizes.ts, shipped with the package, so the page and
+ * the CLI give the same figure). A library row's entry is the library with wirebench's adapter that
+ * drives it by the schema; an app calling the library itself ships a little less.
+ */
+
+/** In words, for a table's footnote. */
+export const JS_COST_SOURCE = `gzipped bytes of each codec's entry of @wirebench/core in a minified browser bundle (${BUNDLE_MEASURED_WITH}; npm run bundle:budget)`;
+
+/**
+ * The gzipped JavaScript bytes of `implementation` of `format`: 0 for JSON (the platform's
+ * `JSON.parse`), undefined for what no page can load (simdjson, a Node native addon) or an entry
+ * that was not weighed.
+ */
+export function jsBytesOf(format: FormatId, implementation: string): number | undefined {
+  if (format === 'json' && implementation === 'wirebench') return 0;
+  const entry = IMPLEMENTATIONS[format]?.find((i) => i.id === implementation)?.entry;
+  return entry === undefined || format === 'simdjson' ? undefined : BUNDLE_GZIP_BYTES[entry];
+}
+
+/** Whether `format` runs only in Node (a native addon): no page or app can load it. */
+export function isNodeOnly(format: FormatId): boolean {
+  return format === 'simdjson';
+}

@@ -1,0 +1,146 @@
+import type { FormatId } from '@wirebench/core';
+import { WirebenchError } from '@wirebench/core';
+import type { BreakEven } from './break-even.js';
+import { breakEven } from './break-even.js';
+import type { Constraints, Exclusion, ResolvedConstraints } from './constraints.js';
+import { constraintExclusions, resolveConstraints } from './constraints.js';
+import type { RowFacts } from './facts.js';
+import type { LevelWith } from './level.js';
+import { levelPartners } from './level.js';
+import type { NetworkPreset } from './networks.js';
+import { findNetworkPreset } from './networks.js';
+import { rankedDetail, rankedReason } from './reasons.js';
+import type { ServedParts } from './served.js';
+import { servedParts } from './served.js';
+import type { TimeUntilUsable } from './time-until-usable.js';
+import { timeUntilUsable } from './time-until-usable.js';
+
+/**
+ * The ranked recommendation: the format/implementation pairs that keep the data and meet the
+ * user's constraints, fastest time until usable first, each with a one-line reason built from its
+ * figures; and every other pair with why it is not ranked. Plain data in, JSON-serializable data out.
+ *
+ * Ties (equal totals) go to fewer bytes on the wire, then less JavaScript, then the name, so the
+ * same figures always give the same order. Rows each as fast as the other in many of the rounds that
+ * measured them keep their places, and their reasons say they are level (level.ts).
+ */
+
+/** A ranked row: its place, figures, break-even against JSON and reason. */
+export interface RankedRow {
+  /** 1 for the first. */
+  readonly rank: number;
+  readonly name: string;
+  readonly format: FormatId;
+  readonly implementation: string;
+  readonly jsBytes: number;
+  readonly timeUntilUsable: TimeUntilUsable;
+  readonly breakEven: BreakEven;
+  /** One line built from the figures: `msgpack: 41 ms until usable on 4G with gzip, 3 ms sooner than JSON: …`. */
+  readonly reason: string;
+  /** The reason without its head (name, time, preset): for a table that shows those in columns. */
+  readonly detail: string;
+  /** The rows it is level with (each as fast as the other in at least a quarter of the rounds: level.ts); absent when none. */
+  readonly levelWith?: readonly LevelWith[];
+}
+
+/** A row the ranking leaves out, with every reason. */
+export interface ExcludedRow {
+  readonly name: string;
+  readonly format: FormatId;
+  readonly implementation: string;
+  readonly exclusions: readonly Exclusion[];
+  /** The exclusions' messages, joined: `msgpack (msgpackr): lost data at $.id (value); 12,499 B of JS over a 10,000 B budget`. */
+  readonly reason: string;
+}
+
+/** The answer under one set of constraints. */
+export interface Ranking {
+  readonly constraints: ResolvedConstraints;
+  readonly network: NetworkPreset;
+  /** JSON's row, every comparison's reference (whether or not it is ranked itself). */
+  readonly reference: { readonly name: string; readonly timeUntilUsable: TimeUntilUsable };
+  readonly ranked: readonly RankedRow[];
+  readonly excluded: readonly ExcludedRow[];
+}
+
+/** JSON as wirebench's own codec runs it: the row every comparison is taken against. */
+function isReference(row: RowFacts): boolean {
+  return row.format === 'json' && row.implementation === 'wirebench';
+}
+
+/**
+ * Ranks `rows` (one payload's, JSON's among them) under `constraints`. Never ranks a row that lost
+ * data, could not be measured, has no figures for the served encoding, or breaks a constraint.
+ * Throws a WirebenchError when there is no JSON row with figures for the served encoding, or when
+ * two rows share a name.
+ */
+export function rank(rows: readonly RowFacts[], constraints: Constraints): Ranking {
+  const resolved = resolveConstraints(constraints);
+  const network = findNetworkPreset(resolved.network);
+  const names = new Set<string>();
+  for (const row of rows) {
+    if (names.has(row.name)) throw new WirebenchError(`two rows named ${JSON.stringify(row.name)}: rank one payload's rows at a time`);
+    names.add(row.name);
+  }
+
+  const jsonRow = rows.find(isReference);
+  if (!jsonRow?.figures) throw new WirebenchError('no measured JSON row: every comparison is to JSON, so rank needs its row');
+  const json = timeUntilUsable(servedParts(jsonRow.figures, resolved.served), network, resolved.served);
+
+  const candidates: { row: RowFacts; time: TimeUntilUsable }[] = [];
+  const excluded: ExcludedRow[] = [];
+  for (const row of rows) {
+    const exclusions = constraintExclusions(row, resolved);
+    let parts: ServedParts | undefined;
+    if (!row.figures) {
+      if (row.error === undefined) exclusions.unshift({ code: 'not-measured', message: 'has no measured figures' });
+    } else {
+      try {
+        parts = servedParts(row.figures, resolved.served);
+      } catch (error) {
+        if (!(error instanceof WirebenchError)) throw error;
+        exclusions.push({ code: 'no-figures', message: error.message });
+      }
+    }
+    if (exclusions.length > 0 || !parts) {
+      excluded.push({
+        name: row.name,
+        format: row.format,
+        implementation: row.implementation,
+        exclusions,
+        reason: `${row.name}: ${exclusions.map((e) => e.message).join('; ')}`,
+      });
+    } else {
+      candidates.push({ row, time: timeUntilUsable(parts, network, resolved.served) });
+    }
+  }
+
+  candidates.sort(
+    (a, b) =>
+      a.time.totalMs - b.time.totalMs ||
+      a.time.bytes - b.time.bytes ||
+      a.row.jsBytes - b.row.jsBytes ||
+      (a.row.name < b.row.name ? -1 : a.row.name > b.row.name ? 1 : 0),
+  );
+  const levels = levelPartners(
+    candidates.map(({ row, time }) => ({ name: row.name, time, ...(row.figures?.decodeRoundsMs ? { decodeRoundsMs: row.figures.decodeRoundsMs } : {}) })),
+  );
+  const ranked = candidates.map(({ row, time }, i): RankedRow => {
+    const be = breakEven({ jsBytes: row.jsBytes, row: time, json }, network);
+    const level = levels[i] ?? [];
+    const reasonInput = { name: row.name, isReference: isReference(row), network, row: time, json, breakEven: be, level };
+    return {
+      rank: i + 1,
+      name: row.name,
+      format: row.format,
+      implementation: row.implementation,
+      jsBytes: row.jsBytes,
+      timeUntilUsable: time,
+      breakEven: be,
+      reason: rankedReason(reasonInput),
+      detail: rankedDetail(reasonInput),
+      ...(level.length > 0 ? { levelWith: level } : {}),
+    };
+  });
+  return { constraints: resolved, network, reference: { name: jsonRow.name, timeUntilUsable: json }, ranked, excluded };
+}

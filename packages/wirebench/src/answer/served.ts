@@ -1,0 +1,61 @@
+import { WirebenchError } from '@wirebench/core';
+import { nonNegative } from './check.js';
+
+/**
+ * What the server sends: the encoded bytes as they are, or compressed by gzip or brotli
+ * (`Content-Encoding`). The user picks it; the figures of a row are the ones for that choice.
+ */
+
+/** `none`: the encoded bytes as they are; `gzip` and `brotli`: compressed by the server. */
+export type ServedEncoding = 'none' | 'gzip' | 'brotli';
+
+/** Every `ServedEncoding`. */
+export const SERVED_ENCODINGS: readonly ServedEncoding[] = Object.freeze(['none', 'gzip', 'brotli']);
+
+/**
+ * One row's measured figures, shaped like a result row (`RowResult.bytes`, `.compressed`,
+ * `.decode.median`) plus the decompression the device measured, so a row maps onto it field by field.
+ */
+export interface ServedFigures {
+  /** Encoded bytes. */
+  readonly bytes: number;
+  /** Compressed bytes by compressor name (`gzip`, `brotli` where the runtime had it). */
+  readonly compressed?: Readonly<Record<string, number>>;
+  /** Milliseconds the device took to decompress the compressed bytes, by compressor name (median). */
+  readonly decompressMs?: Readonly<Record<string, number>>;
+  /** Milliseconds the device took to decode the bytes (median). */
+  readonly decodeMs: number;
+  /**
+   * The decode's median ms in each interleaved round (`OperationResult.roundMedians`): rows of one
+   * payload share the rounds, so the ranking can tell rows that are level from rows apart (level.ts).
+   */
+  readonly decodeRoundsMs?: readonly number[];
+}
+
+/** A row's figures for one served encoding: the bytes on the wire and the work the device does. */
+export interface ServedParts {
+  readonly served: ServedEncoding;
+  /** Bytes on the wire. */
+  readonly bytes: number;
+  /** 0 for `none`. */
+  readonly decompressMs: number;
+  readonly decodeMs: number;
+}
+
+/**
+ * The figures of `figures` when served as `served`, or a WirebenchError that says which figure is
+ * missing (a runtime without brotli measured no brotli size; a run that timed no decompression has
+ * no decompression figure) or which one is negative or not finite.
+ */
+export function servedParts(figures: ServedFigures, served: ServedEncoding): ServedParts {
+  const decodeMs = nonNegative('decode ms', figures.decodeMs);
+  if (served === 'none') return { served, bytes: nonNegative('bytes', figures.bytes), decompressMs: 0, decodeMs };
+  if (!SERVED_ENCODINGS.includes(served)) {
+    throw new WirebenchError(`no served encoding ${JSON.stringify(served)}; expected one of ${SERVED_ENCODINGS.map((s) => JSON.stringify(s)).join(', ')}`);
+  }
+  const bytes = figures.compressed?.[served];
+  if (bytes === undefined) throw new WirebenchError(`no ${served} size: the runtime that measured this row had no ${served} compressor`);
+  const decompressMs = figures.decompressMs?.[served];
+  if (decompressMs === undefined) throw new WirebenchError(`no ${served} decompression time: this row's run did not time ${served} decompression`);
+  return { served, bytes: nonNegative(`${served} bytes`, bytes), decompressMs: nonNegative(`${served} decompression ms`, decompressMs), decodeMs };
+}

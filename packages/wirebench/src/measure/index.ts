@@ -1,0 +1,34 @@
+/**
+ * `wirebench`: the one measuring engine, on tinybench. A subpath of its own so that an
+ * app that only ships a codec never bundles it.
+ */
+
+export { defaultCompressors, streamBrotli, streamGzip } from './compress.js';
+export { DECOMPRESSION_ROUNDS } from './decompression.js';
+export { extraRows, METHOD, measure, resolveMeasureOptions } from './engine.js';
+export { detectEnvironment, timerResolution } from './environment.js';
+export { failedPayload, mergePayloadResults, progressAcross } from './merge.js';
+export type { ImplementationChoice, PlannedPayload } from './plan.js';
+export { codecsFor, parseImplementations, planPayload, selectImplementations } from './plan.js';
+export { validateMeasureResult } from './result-json.js';
+export type { BootstrapOptions, Interval } from './stats.js';
+export { bootstrapInterval, bootstrapRatioInterval, mannWhitneyU, median, quantile } from './stats.js';
+export type {
+  Compressor,
+  Environment,
+  ExtraRow,
+  Isolation,
+  MeasureOptions,
+  MeasureProgress,
+  MeasureResult,
+  MeasureTarget,
+  Operation,
+  OperationResult,
+  Payload,
+  PayloadResult,
+  Ratio,
+  ResolvedMeasureOptions,
+  RoundInfo,
+  RowResult,
+} from './types.js';
+export { ISOLATIONS, RESULT_FORMAT, RESULT_VERSION } from './types.js';

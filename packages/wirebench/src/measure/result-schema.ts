@@ -1,0 +1,374 @@
+/**
+ * The saved result (`measure`'s result as JSON, with the answer and the byte attribution the CLI and
+ * the playground add) defined once, as valibot schemas: `validateMeasureResult` checks a file against
+ * them, and the type checks at the end hold the hand-written interfaces (types.ts, the answer's and
+ * the attribution's, kept for their docs) equal to what the schemas infer, so the check and the types
+ * cannot drift: a field added to an interface and not here, or the other way round, fails to compile.
+ *
+ * Why valibot: one schema of the result's shape, bundled for a page (rolldown, minified, gzip -9),
+ * took 2.5 kB with valibot, 7.5 kB with @zod/mini (whose core also probes `new Function`, which a
+ * strict CSP reports) and 2.2 kB with superstruct, which then took 2.4–3.3 s on 200,000 rows where
+ * valibot and @zod/mini took 0.55–0.9 s (fresh Node processes). ajv and arktype compile validators
+ * to JavaScript at run time, which a page whose CSP forbids eval cannot do. valibot builds no code,
+ * and a page bundles only the functions it calls (the whole check: 4.5 kB gzipped, README's table).
+ *
+ * Pure and browser-safe, like everything a page imports from `wirebench`.
+ */
+
+import type { LossyNumber, RoundTripReport } from '@wirebench/core';
+import { FORMATS } from '@wirebench/core';
+import * as v from 'valibot';
+import type { BreakEven } from '../answer/break-even.js';
+import type { ResolvedConstraints } from '../answer/constraints.js';
+import type { NetworkPreset } from '../answer/networks.js';
+import type { PayloadAnswer, RowAnswer } from '../answer/payload-answer.js';
+import type { Ranking } from '../answer/rank.js';
+import type { TimeUntilUsable } from '../answer/time-until-usable.js';
+import type { BytesBreakdown } from '../attribution/breakdown.js';
+import { MAX_BOOTSTRAP_RESAMPLES } from './stats.js';
+import type { Environment, MeasureResult, OperationResult, PayloadResult, ResolvedMeasureOptions, RowResult } from './types.js';
+import { ISOLATIONS, RESULT_FORMAT, RESULT_VERSION } from './types.js';
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks. Each message says what the value must be: validateMeasureResult writes
+// `<path> must be <message>, got <what was there>`.
+
+const string = v.string('a string');
+const number = v.number('a number');
+const finite = v.pipe(v.number('a finite number'), v.finite('a finite number'));
+const nonNegative = v.pipe(v.number('a number ≥ 0'), v.finite('a number ≥ 0'), v.minValue(0, 'a number ≥ 0'));
+const boolean = v.boolean('true or false');
+/**
+ * A figure the engine can compute as NaN or ±Infinity (a margin of error over samples that all read
+ * 0 ms, a per-round ratio to such a round, a literal `JSON.parse` read as Infinity), which JSON writes
+ * as null. Typed `number`, as the engine holds it: its readers check `Number.isFinite`.
+ */
+const jsonFigure = v.custom<number>((value) => typeof value === 'number' || value === null, 'a number or null');
+
+const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
+// valibot's object and record take an array for an object: refused here first, so an array where an object belongs is named as such.
+const objectGuard = v.custom<Record<string, unknown>>(isObject, 'an object');
+const object = <const E extends v.ObjectEntries>(entries: E) => v.pipe(objectGuard, v.object(entries, 'an object'));
+const record = <const S extends v.GenericSchema<unknown, unknown>>(value: S) => v.pipe(objectGuard, v.record(string, value, 'an object'));
+const array = <const S extends v.GenericSchema<unknown, unknown>>(item: S) => v.array(item, 'an array');
+const optional = v.optional;
+
+/** `"a", "b" or "c"`. */
+const listed = (options: readonly string[]): string =>
+  options
+    .map((o) => JSON.stringify(o))
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' or $1');
+const oneOf = <const T extends readonly string[]>(options: T) => v.picklist(options, listed(options));
+
+/**
+ * `items`, no two of which share a name: each reader finds a payload or a row by its name. A Set, so
+ * a result of 200,000 rows is checked in linear time.
+ */
+const uniquelyNamed = <const S extends v.GenericSchema<unknown, { readonly name: string }>>(item: S) =>
+  v.pipe(
+    array(item),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const seen = new Set<string>();
+      for (const { name } of dataset.value) {
+        if (seen.has(name)) return addIssue({ message: `holds ${JSON.stringify(name)} twice` });
+        seen.add(name);
+      }
+    }),
+  );
+
+const format = oneOf(FORMATS);
+// The answer's and the measure's small enumerations, written out: the type checks below keep each equal to its type.
+const served = oneOf(['none', 'gzip', 'brotli']);
+const operation = oneOf(['encode', 'decode']);
+
+// ---------------------------------------------------------------------------------------------
+// The measurement (types.ts).
+
+const environmentSchema = object({
+  runtime: oneOf(['node', 'browser', 'worker', 'other']),
+  runtimeVersion: string,
+  userAgent: optional(string),
+  platform: optional(string),
+  arch: optional(string),
+  cpuModel: optional(string),
+  cores: optional(finite),
+  memoryGb: optional(number),
+  timerResolutionMs: number,
+  crossOriginIsolated: optional(boolean),
+  cpuThrottle: optional(number),
+  libraries: record(string),
+});
+
+const optionsSchema = object({
+  rounds: number,
+  roundTime: number,
+  warmupTime: number,
+  sampleTime: number,
+  budget: v.nullable(v.number('a number or null')),
+  minRounds: number,
+  maxPressure: number,
+  retries: number,
+  // Readers resample again with this count (bench:versus, bench:readme): a count, and a bounded one.
+  bootstrapResamples: v.pipe(
+    v.number(`an integer from 1 to ${MAX_BOOTSTRAP_RESAMPLES}`),
+    v.integer(`an integer from 1 to ${MAX_BOOTSTRAP_RESAMPLES}`),
+    v.minValue(1, `an integer from 1 to ${MAX_BOOTSTRAP_RESAMPLES}`),
+    v.maxValue(MAX_BOOTSTRAP_RESAMPLES, `an integer from 1 to ${MAX_BOOTSTRAP_RESAMPLES}`),
+  ),
+  operations: array(operation),
+  compressors: array(string),
+  timeDecompression: optional(boolean),
+  isolation: optional(oneOf(ISOLATIONS)),
+});
+
+const lossyNumberSchema = object({ path: string, text: string, value: jsonFigure, reason: oneOf(['rounded', 'overflow', 'underflow']) });
+
+const roundSchema = object({ rotation: number, wallMs: number, cpuPressure: optional(number), attempts: number, suspect: boolean });
+
+const DIFF_KINDS = ['missing', 'extra', 'type', 'value', 'order'] as const;
+const fidelitySchema = object({
+  ok: boolean,
+  diffs: array(object({ path: string, kind: oneOf(DIFF_KINDS), expected: optional(v.unknown()), actual: optional(v.unknown()) })),
+  truncated: boolean,
+  counts: optional(object({ missing: number, extra: number, type: number, value: number, order: number })),
+});
+
+const ratioSchema = object({ estimate: number, low: number, high: number, perRound: array(jsonFigure) });
+
+const operationSchema = object({
+  median: finite,
+  p75: number,
+  p99: number,
+  mean: number,
+  min: number,
+  rme: jsonFigure,
+  samples: number,
+  callsPerSample: number,
+  mbPerSecond: number,
+  roundMedians: array(number),
+  vsJson: optional(ratioSchema),
+  wrapperCost: optional(ratioSchema),
+});
+
+const rowSchema = object({
+  name: string,
+  kind: oneOf(['codec', 'library', 'custom']),
+  format: optional(format),
+  implementation: optional(string),
+  version: optional(string),
+  wraps: optional(string),
+  bytes: optional(nonNegative),
+  bytesVsJson: optional(number),
+  compressed: optional(record(nonNegative)),
+  decompressMs: optional(record(nonNegative)),
+  fidelity: optional(fidelitySchema),
+  error: optional(string),
+  encode: optional(operationSchema),
+  decode: optional(operationSchema),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The byte attribution (attribution/breakdown.ts).
+
+const byteSplit = { keys: number, values: number, framing: number };
+const savingSchema = object({ ...byteSplit, total: number });
+const restSchema = object({ ...byteSplit, total: number, paths: number });
+
+const breakdownSchema = object({
+  formats: array(
+    object({
+      format,
+      total: number,
+      byKind: object(byteSplit),
+      paths: array(object({ ...byteSplit, path: string, total: number, subtree: number })),
+      rest: restSchema,
+      savedVsJson: optional(
+        object({
+          base: format,
+          other: format,
+          saved: savingSchema,
+          paths: array(object({ ...byteSplit, total: number, path: string, baseBytes: number, otherBytes: number })),
+          rest: restSchema,
+        }),
+      ),
+    }),
+  ),
+  top: number,
+  refused: optional(array(object({ format, reason: string }))),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The answer (answer/payload-answer.ts, rank.ts and the figures they hold).
+
+const usableSchema = object({
+  latencyMs: number,
+  downloadMs: number,
+  transferMs: finite,
+  network: string,
+  served,
+  bytes: number,
+  decompressMs: finite,
+  decodeMs: finite,
+  totalMs: finite,
+});
+
+const responses = v.union([number, v.literal('never')], 'a number or "never"');
+const breakEvenSchema = object({
+  network: string,
+  served,
+  jsBytes: number,
+  bytesSavedPerResponse: number,
+  responsesByBytes: responses,
+  jsDownloadMs: number,
+  msSavedPerResponse: number,
+  responsesByTime: responses,
+});
+
+const rowAnswerSchema = object({
+  name: string,
+  format,
+  implementation: string,
+  jsBytes: v.nullable(v.number('a number or null')),
+  usable: array(usableSchema),
+  breakEven: array(breakEvenSchema),
+  error: optional(string),
+});
+
+const constraintsSchema = object({
+  network: string,
+  served,
+  bundleBudgetBytes: v.nullable(v.number('a number or null')),
+  noEval: boolean,
+  exactInt64: boolean,
+  readableTraffic: boolean,
+  sharedSchemaOk: boolean,
+});
+
+const networkSchema = object({
+  id: string,
+  source: string,
+  label: string,
+  name: string,
+  kind: oneOf(['mobile', 'fixed']),
+  downloadBps: number,
+  uploadBps: number,
+  rttMs: number,
+});
+
+const EXCLUSION_CODES = [
+  'not-measured',
+  'node-only',
+  'lost-data',
+  'no-figures',
+  'needs-eval',
+  'over-budget',
+  'int64',
+  'not-readable',
+  'shared-schema',
+] as const;
+const rankingSchema = object({
+  constraints: constraintsSchema,
+  network: networkSchema,
+  reference: object({ name: string, timeUntilUsable: usableSchema }),
+  ranked: array(
+    object({
+      rank: number,
+      name: string,
+      format,
+      implementation: string,
+      jsBytes: number,
+      timeUntilUsable: usableSchema,
+      breakEven: breakEvenSchema,
+      reason: string,
+      detail: string,
+      levelWith: optional(array(object({ name: string, flipped: number, rounds: number }))),
+    }),
+  ),
+  excluded: array(
+    object({
+      name: string,
+      format,
+      implementation: string,
+      exclusions: array(object({ code: oneOf(EXCLUSION_CODES), message: string })),
+      reason: string,
+    }),
+  ),
+});
+
+const answerSchema = object({ networks: array(string), served: array(served), rows: array(rowAnswerSchema), ranking: rankingSchema });
+
+// ---------------------------------------------------------------------------------------------
+// The whole result.
+
+const payloadSchema = object({
+  name: string,
+  jsonBytes: number,
+  lossyNumbers: array(lossyNumberSchema),
+  lossyCount: number,
+  reference: string,
+  rounds: array(roundSchema),
+  stoppedByBudget: boolean,
+  suspect: boolean,
+  rows: uniquelyNamed(rowSchema),
+  error: optional(string),
+  attribution: optional(breakdownSchema),
+  attributionError: optional(string),
+  answer: optional(answerSchema),
+  answerError: optional(string),
+});
+
+/** A saved result, every field any reader uses checked in depth. */
+export const measureResultSchema = object({
+  format: v.literal(RESULT_FORMAT, `"${RESULT_FORMAT}"`),
+  version: v.literal(RESULT_VERSION, String(RESULT_VERSION)),
+  createdAt: string,
+  environment: environmentSchema,
+  options: optionsSchema,
+  method: string,
+  payloads: uniquelyNamed(payloadSchema),
+});
+
+/** What a result that passes `measureResultSchema` holds: `MeasureResult`, as the checks below prove. */
+export type SavedResult = v.InferOutput<typeof measureResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The interfaces and the schemas describe the same data. Compared after normalizing what JSON cannot
+// tell apart (readonly or not; a key that is optional or may hold undefined), with every key made
+// required and tagged, so a key one side lacks fails too. A failure here reads "Type 'false' does
+// not satisfy the constraint 'true'": compare the interface named on that line with its schema above.
+
+type Normalized<T> = T extends readonly (infer U)[]
+  ? Normalized<U>[]
+  : T extends object
+    ? {
+        -readonly [K in keyof T]-?: [
+          Normalized<Exclude<T[K], undefined>>,
+          Record<never, never> extends Pick<T, K> ? 'optional' : undefined extends T[K] ? 'optional' : 'required',
+        ];
+      }
+    : T;
+type Equivalent<A, B> = [Normalized<A>] extends [Normalized<B>] ? ([Normalized<B>] extends [Normalized<A>] ? true : false) : false;
+type Holds<T extends true> = T;
+type Out<S extends v.GenericSchema> = v.InferOutput<S>;
+
+/** The interfaces each schema stands for (a compile-time check only: nothing of it is emitted). */
+export type SchemaMatchesTypes = [
+  Holds<Equivalent<Environment, Out<typeof environmentSchema>>>,
+  Holds<Equivalent<ResolvedMeasureOptions, Out<typeof optionsSchema>>>,
+  Holds<Equivalent<LossyNumber, Out<typeof lossyNumberSchema>>>,
+  Holds<Equivalent<RoundTripReport, Out<typeof fidelitySchema>>>,
+  Holds<Equivalent<OperationResult, Out<typeof operationSchema>>>,
+  Holds<Equivalent<RowResult, Out<typeof rowSchema>>>,
+  Holds<Equivalent<BytesBreakdown, Out<typeof breakdownSchema>>>,
+  Holds<Equivalent<TimeUntilUsable, Out<typeof usableSchema>>>,
+  Holds<Equivalent<BreakEven, Out<typeof breakEvenSchema>>>,
+  Holds<Equivalent<RowAnswer, Out<typeof rowAnswerSchema>>>,
+  Holds<Equivalent<ResolvedConstraints, Out<typeof constraintsSchema>>>,
+  Holds<Equivalent<NetworkPreset, Out<typeof networkSchema>>>,
+  Holds<Equivalent<Ranking, Out<typeof rankingSchema>>>,
+  Holds<Equivalent<PayloadAnswer, Out<typeof answerSchema>>>,
+  Holds<Equivalent<PayloadResult, Out<typeof payloadSchema>>>,
+  Holds<Equivalent<MeasureResult, SavedResult>>,
+];

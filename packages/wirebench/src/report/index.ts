@@ -1,0 +1,34 @@
+/**
+ * `wirebench/report`: a measure result as plain-text tables (a terminal, a CI log) and as one
+ * self-contained HTML page, and the figure formats both use (which the bench and the playground use
+ * too). Browser-safe (no Node API): the CLI, the bench's Node and Chromium runners and a page can
+ * all render with it. A subpath of its own, so a codec-only app never bundles it.
+ */
+
+export type { AnswerComparison, AnswerComparisonRow, DeviceUsable } from './answer-compare.js';
+export { compareAnswers, formatAnswerComparison } from './answer-compare.js';
+export { formatAnswer } from './answer-text.js';
+export {
+  describeDiffs,
+  failingDiffs,
+  fidelityText,
+  formatBytes,
+  formatChange,
+  formatCount,
+  formatDiffCount,
+  formatDuration,
+  formatInterval,
+  formatNumber,
+  formatPercent,
+  formatRatio,
+  formatRatioInterval,
+  formatRatioNumber,
+  formatThroughput,
+  formatValue,
+  isolationText,
+  isWithinNoise,
+} from './format.js';
+export type { HtmlReportOptions } from './html.js';
+export { renderHtmlReport } from './html.js';
+export { escapeHtml } from './html-elements.js';
+export { fidelitySummary, formatEnvironment, formatPayload, formatResult, LEGEND, ratioText } from './text.js';
