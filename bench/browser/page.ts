@@ -1,5 +1,5 @@
 /**
- * The browser runner's page. The Node runner (bench/src/browser/runner.ts) drives it through
+ * The browser runner's page. The Node runner (bench/src/cli/browser.ts) drives it through
  * `window.wirebench`: it may time a busy loop here and in the worker (to verify CPU throttling), then
  * calls `start(config)`. While measuring, the results region is `aria-busy="true"` with a
  * `role="progressbar"`; when done it is `aria-busy="false"` and `window.wirebenchResult` holds the

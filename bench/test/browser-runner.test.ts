@@ -12,7 +12,7 @@ import type { MeasureResult, OperationResult } from 'wirebench';
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const RUNNER = join(ROOT, 'bench/dist/browser/runner.js');
+const RUNNER = join(ROOT, 'bench/dist/cli/browser.js');
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.log(`bench/test/browser-runner.test.ts skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Environment, MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from 'wirebench';
+import { BenchError } from '../src/errors.js';
 import {
   checkFigureMarkers,
-  MarkerError,
   renderFigureSections,
   renderSizesSection,
   renderSpeedSection,
@@ -352,12 +352,12 @@ describe('splicing the sections into the figures page', () => {
 
   it('refuses a page without every pair of markers, in order, once each', () => {
     for (const bad of ['no markers', `${SPEED_END}\n${SPEED_BEGIN}`, `${SPEED_BEGIN}\n${SPEED_END}\n${SPEED_BEGIN}\n${SPEED_END}`]) {
-      expect(() => spliceSpeedSection(bad, 'x')).toThrow(MarkerError);
+      expect(() => spliceSpeedSection(bad, 'x')).toThrow(BenchError);
     }
     expect(() => checkFigureMarkers(page)).not.toThrow();
-    expect(() => checkFigureMarkers(page.replace(SUMMARY_END, ''))).toThrow(MarkerError);
-    expect(() => checkFigureMarkers(page.replace(SIZES_BEGIN, ''))).toThrow(MarkerError);
-    expect(() => checkFigureMarkers(page.replace(VERSUS_END, ''))).toThrow(MarkerError);
+    expect(() => checkFigureMarkers(page.replace(SUMMARY_END, ''))).toThrow(BenchError);
+    expect(() => checkFigureMarkers(page.replace(SIZES_BEGIN, ''))).toThrow(BenchError);
+    expect(() => checkFigureMarkers(page.replace(VERSUS_END, ''))).toThrow(BenchError);
   });
 });
 

@@ -10,10 +10,11 @@ import type { Browser } from 'playwright-core';
 import type { Isolation, MeasureProgress, MeasureResult, PayloadResult } from 'wirebench';
 import { failedPayload, mergePayloadResults, progressAcross } from 'wirebench';
 import type { BenchArgs } from '../cli/options.js';
+import { BenchError } from '../errors.js';
 import { bundlePage, PAGE_BUNDLE } from './bundle.js';
 import type { Mode, PayloadFileRef, PayloadRef } from './protocol.js';
 import type { BrowserSession, PageRun } from './run-mode.js';
-import { RunnerError, runMode } from './run-mode.js';
+import { runMode } from './run-mode.js';
 import { serve } from './server.js';
 
 export const CHROMIUM = process.env['WIREBENCH_CHROMIUM'] ?? '/usr/bin/chromium';
@@ -31,7 +32,7 @@ const CHROMIUM_ARGS = [
 /**
  * The page bundled (into `bundle`), served cross-origin isolated (with the payload files at their
  * routes), and headless Chromium started: a session to measure in, and how to end it. A
- * RunnerError when Chromium does not start.
+ * BenchError when Chromium does not start.
  */
 export async function openBrowser(routes: ReadonlyMap<string, string>, bundle = PAGE_BUNDLE): Promise<{ session: BrowserSession; close(): Promise<void> }> {
   await bundlePage(bundle);
@@ -47,7 +48,7 @@ export async function openBrowser(routes: ReadonlyMap<string, string>, bundle = 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   } catch (error) {
     stop();
-    throw new RunnerError(`Chromium at ${CHROMIUM} did not start: ${(error as Error).message.split('\n')[0]}`);
+    throw new BenchError(`Chromium at ${CHROMIUM} did not start: ${(error as Error).message.split('\n')[0]}`);
   }
   return {
     session: { browser, origin: served.origin },
@@ -94,8 +95,8 @@ export async function measureInBrowser(
     } catch (error) {
       // A page that fails (an error, a crash, a stall, or Playwright losing it) fails its payloads;
       // a browser that is gone fails the run.
-      if (!session.browser.isConnected()) throw new RunnerError(`Chromium went away while measuring ${group.map((ref) => ref.name).join(', ')}`);
-      const message = error instanceof RunnerError ? error.message : `the page failed: ${(error as Error).message.split('\n')[0]}`;
+      if (!session.browser.isConnected()) throw new BenchError(`Chromium went away while measuring ${group.map((ref) => ref.name).join(', ')}`);
+      const message = error instanceof BenchError ? error.message : `the page failed: ${(error as Error).message.split('\n')[0]}`;
       failures.push(message);
       payloads.push(...group.map((ref) => failedPayload(ref.name, message)));
       continue;
@@ -114,11 +115,11 @@ export async function measureInBrowser(
     run.notes.forEach(note);
     const got = run.result.payloads.map((p) => p.name);
     if (got.length !== group.length || got.some((name, i) => name !== group[i]?.name)) {
-      throw new RunnerError(`the page measured ${JSON.stringify(got)} where ${JSON.stringify(group.map((ref) => ref.name))} were asked`);
+      throw new BenchError(`the page measured ${JSON.stringify(got)} where ${JSON.stringify(group.map((ref) => ref.name))} were asked`);
     }
     payloads.push(...run.result.payloads);
   }
-  if (!first) throw new RunnerError(`no payload could be measured in the ${mode === 'page' ? 'page' : 'worker'}: ${failures[0] ?? 'no payload given'}`);
+  if (!first) throw new BenchError(`no payload could be measured in the ${mode === 'page' ? 'page' : 'worker'}: ${failures[0] ?? 'no payload given'}`);
   const { environment, options } = first.result;
   const budget = args.budget === undefined ? null : args.budget * 1000;
   return { result: mergePayloadResults(payloads, { environment, options: { ...options, budget, isolation } }), notes };

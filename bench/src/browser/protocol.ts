@@ -8,7 +8,7 @@ import type { PayloadRef } from '../suites/refs.js';
 export type { PayloadRef };
 
 /**
- * The protocol between the Node runner (bench/src/browser/runner.ts) and the bundled page and worker
+ * The protocol between the Node runner (bench/src/cli/browser.ts) and the bundled page and worker
  * (bench/browser/): types only, so both sides compile against one definition.
  */
 

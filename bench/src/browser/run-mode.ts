@@ -8,6 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { Environment, Isolation, MeasureProgress, MeasureResult } from 'wirebench';
 import type { BenchArgs } from '../cli/options.js';
+import { BenchError } from '../errors.js';
 import { nodeEnvironment } from '../node/environment.js';
 import type { BrowserListConfig, BrowserListing, BrowserOutcome, BrowserRunConfig, Mode, PayloadFileRef, PayloadRef } from './protocol.js';
 import { PRESSURE_PATH } from './server.js';
@@ -16,20 +17,9 @@ import { throttle } from './throttle.js';
 /** Seconds without any progress (times the throttle) before a run is declared stuck. */
 const STALL_SECONDS = 300;
 
-/** A failure that ends the run with one clear line and exit status 1 (or `status`). */
-export class RunnerError extends Error {
-  override readonly name = 'RunnerError';
-  constructor(
-    message: string,
-    readonly status = 1,
-  ) {
-    super(message);
-  }
-}
-
 /** Page errors, console errors, crashes and stalls of one page, as a promise that only ever rejects. */
 function watchPage(page: Page, stallMs: number): { failed: Promise<never>; alive(): void; dispose(): void } {
-  let reject: (error: RunnerError) => void = () => {};
+  let reject: (error: BenchError) => void = () => {};
   const failed = new Promise<never>((_, r) => {
     reject = r;
   });
@@ -37,14 +27,14 @@ function watchPage(page: Page, stallMs: number): { failed: Promise<never>; alive
   let timer: ReturnType<typeof setTimeout> | undefined;
   const alive = (): void => {
     clearTimeout(timer);
-    timer = setTimeout(() => reject(new RunnerError(`no progress from the browser in ${Math.round(stallMs / 1000)} s: the run is stuck`)), stallMs);
+    timer = setTimeout(() => reject(new BenchError(`no progress from the browser in ${Math.round(stallMs / 1000)} s: the run is stuck`)), stallMs);
   };
-  page.on('pageerror', (error) => reject(new RunnerError(`error in the page: ${error.stack ?? error.message}`)));
+  page.on('pageerror', (error) => reject(new BenchError(`error in the page: ${error.stack ?? error.message}`)));
   page.on('console', (message) => {
-    if (message.type() === 'error') reject(new RunnerError(`console error in the browser: ${message.text()}`));
+    if (message.type() === 'error') reject(new BenchError(`console error in the browser: ${message.text()}`));
   });
-  page.on('crash', () => reject(new RunnerError('the page crashed (out of memory?)')));
-  page.on('close', () => reject(new RunnerError('the page closed before the run was done')));
+  page.on('crash', () => reject(new BenchError('the page crashed (out of memory?)')));
+  page.on('close', () => reject(new BenchError('the page closed before the run was done')));
   return {
     failed,
     alive,
@@ -81,7 +71,7 @@ export async function openPage(
   } catch (error) {
     watch.dispose();
     await page.close().catch(() => {});
-    throw error instanceof RunnerError ? error : new RunnerError(`the page did not load: ${(error as Error).message.split('\n')[0]}`);
+    throw error instanceof BenchError ? error : new BenchError(`the page did not load: ${(error as Error).message.split('\n')[0]}`);
   }
 }
 
@@ -110,7 +100,7 @@ function listConfig(session: BrowserSession, args: BenchArgs, files: readonly Pa
 
 /**
  * The payloads the command line asks for, listed in a page of their own (the suites planned there,
- * nothing timed; the page is closed after): a RunnerError of status 2 when --filter leaves none.
+ * nothing timed; the page is closed after): a BenchError of exit code 2 when --filter leaves none.
  */
 export async function listInPage(session: BrowserSession, args: BenchArgs, files: readonly PayloadFileRef[]): Promise<{ refs: PayloadRef[]; notes: string[] }> {
   const { page, watch } = await openPage(session, STALL_SECONDS * 1000);
@@ -118,7 +108,7 @@ export async function listInPage(session: BrowserSession, args: BenchArgs, files
     watch.alive();
     const config = listConfig(session, args, files, await nodeEnvironment());
     const listing = (await Promise.race([page.evaluate((c) => window.wirebench.list(c), config), watch.failed])) as BrowserListing;
-    if (!listing.ok) throw new RunnerError(listing.message, listing.noTargets ? 2 : 1);
+    if (!listing.ok) throw new BenchError(listing.message, listing.noTargets ? 'input' : 'failure');
     return { refs: listing.payloads, notes: listing.notes };
   } finally {
     watch.dispose();
@@ -137,7 +127,7 @@ export interface PageRun {
 /**
  * `refs`, in order, measured in one fresh page (mode `page`) or in that page's fresh dedicated
  * worker (mode `worker`): throttle, start, forward progress, wait until the results region is done.
- * The page's errors, crashes and stalls end the wait with a RunnerError instead of a fixed timeout.
+ * The page's errors, crashes and stalls end the wait with a BenchError instead of a fixed timeout.
  */
 export async function runMode(
   session: BrowserSession,
@@ -178,8 +168,8 @@ export async function runMode(
     // errors, crashes and a stall (no progress for a long time) end the wait instead.
     await Promise.race([page.waitForSelector('#results[aria-busy="false"]', { state: 'attached', timeout: 0 }), watch.failed]);
     const outcome = (await page.evaluate(() => window.wirebenchResult)) as BrowserOutcome | undefined;
-    if (!outcome) throw new RunnerError('the page finished without a result');
-    if (!outcome.ok) throw new RunnerError(`the run ${mode === 'page' ? 'in the page' : 'in the worker'} failed: ${outcome.message}`);
+    if (!outcome) throw new BenchError('the page finished without a result');
+    if (!outcome.ok) throw new BenchError(`the run ${mode === 'page' ? 'in the page' : 'in the worker'} failed: ${outcome.message}`);
     return { result: outcome.result, notes: outcome.notes, throttleLines };
   } finally {
     watch.dispose();

@@ -8,7 +8,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { VERSION } from 'rolldown';
 import { BUNDLE_APPS } from '../bundle/apps.js';
 import type { BundleBudget } from '../bundle/budget.js';
@@ -24,12 +23,13 @@ import {
 } from '../bundle/budget.js';
 import type { BundleReport } from '../bundle/sizes.js';
 import { bundleApp } from '../bundle/sizes.js';
-import { MarkerError, spliceBetween } from '../report/markers.js';
+import { spliceBetween } from '../report/markers.js';
+import { command, main } from './command.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const COMMAND = 'npm run bundle:budget';
 const BUDGET = join(ROOT, 'bench/baselines/bundle-sizes.json');
-/** The READMEs that show the table, each with the rows it shows: every row in the repository's, each package's own in the one npm shows for it. */
+/** The READMEs that show the table, each with its rows: every row in the repository's, each package's own in the one npm shows for it. */
 const READMES: ReadonlyArray<{ readonly file: string; readonly shows: (entry: string) => boolean }> = [
   { file: join(ROOT, 'README.md'), shows: () => true },
   { file: join(ROOT, 'packages/core/README.md'), shows: (entry) => entry.startsWith('@wirebench/core') },
@@ -64,30 +64,19 @@ function printSizes(reports: readonly BundleReport[], budget: BundleBudget | und
   }
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  let values: { update: boolean; help: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: { update: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
-    }));
-  } catch (error) {
-    console.error(`bundle:budget: ${(error as Error).message.split('\n')[0]} (see ${COMMAND} -- --help)`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const reports: BundleReport[] = [];
-  for (const app of BUNDLE_APPS) reports.push(await bundleApp(app, ROOT));
-  const budget = readBudget();
-  if (budget && budget.bundler !== BUNDLER) console.log(`bundle:budget: the budget was measured with ${budget.bundler}, this run with ${BUNDLER}`);
-  printSizes(reports, budget);
+const bundleBudget = command({
+  name: 'bundle:budget',
+  usage: USAGE,
+  options: { update: { type: 'boolean', default: false } },
+  async run({ values }) {
+    const reports: BundleReport[] = [];
+    for (const app of BUNDLE_APPS) reports.push(await bundleApp(app, ROOT));
+    const budget = readBudget();
+    if (budget && budget.bundler !== BUNDLER) console.log(`bundle:budget: the budget was measured with ${budget.bundler}, this run with ${BUNDLER}`);
+    printSizes(reports, budget);
 
-  if (values.update) {
-    try {
-      // Every README is checked before any file is written.
+    if (values.update) {
+      // Every README is checked before any file is written; one without its markers ends the run (exit 1).
       const readmes = READMES.map(({ file, shows }) => {
         const table = renderBundleSizes(
           reports.filter((report) => shows(report.name)),
@@ -98,24 +87,20 @@ async function main(argv: readonly string[]): Promise<number> {
         return [file, spliceBetween(readFileSync(file, 'utf8'), BUNDLE_SIZES_BEGIN, BUNDLE_SIZES_END, table)] as const;
       });
       for (const [file, text] of readmes) writeFileSync(file, text);
-    } catch (error) {
-      if (!(error instanceof MarkerError)) throw error;
-      console.error(`bundle:budget: ${error.message}`);
-      return 1;
+      const accepted = budgetOf(reports, BUNDLER, `${COMMAND} -- --update`);
+      writeFileSync(BUDGET, `${JSON.stringify(accepted, null, 2)}\n`);
+      writeFileSync(join(ROOT, BUNDLE_SIZES_MODULE), renderBundleSizesModule(accepted, `${COMMAND} -- --update`));
+      console.log(
+        `\nbundle:budget: wrote ${relative(ROOT, BUDGET)}, ${BUNDLE_SIZES_MODULE} and the tables in ${READMES.map(({ file }) => relative(ROOT, file)).join(', ')}`,
+      );
     }
-    const accepted = budgetOf(reports, BUNDLER, `${COMMAND} -- --update`);
-    writeFileSync(BUDGET, `${JSON.stringify(accepted, null, 2)}\n`);
-    writeFileSync(join(ROOT, BUNDLE_SIZES_MODULE), renderBundleSizesModule(accepted, `${COMMAND} -- --update`));
-    console.log(
-      `\nbundle:budget: wrote ${relative(ROOT, BUDGET)}, ${BUNDLE_SIZES_MODULE} and the tables in ${READMES.map(({ file }) => relative(ROOT, file)).join(', ')}`,
-    );
-  }
 
-  // A package an entry must not bundle fails even with --update: no budget accepts it.
-  const problems = budgetProblems(reports, BUNDLE_APPS, values.update ? readBudget() : budget, COMMAND);
-  for (const problem of problems) console.error(`bundle:budget: ${problem}`);
-  if (problems.length === 0) console.log(`\nbundle:budget: every entry within ${ALLOWED_GROWTH * 100} % of its budget, bundling only the packages it may`);
-  return problems.length > 0 ? 1 : 0;
-}
+    // A package an entry must not bundle fails even with --update: no budget accepts it.
+    const problems = budgetProblems(reports, BUNDLE_APPS, values.update ? readBudget() : budget, COMMAND);
+    for (const problem of problems) console.error(`bundle:budget: ${problem}`);
+    if (problems.length === 0) console.log(`\nbundle:budget: every entry within ${ALLOWED_GROWTH * 100} % of its budget, bundling only the packages it may`);
+    return problems.length > 0 ? 1 : 0;
+  },
+});
 
-process.exitCode = await main(process.argv.slice(2));
+await main(bundleBudget);

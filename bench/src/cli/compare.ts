@@ -1,6 +1,7 @@
 import { compareAnswers, formatAnswerComparison } from 'wirebench/report';
 import { closingLine, compareResults, DEFAULT_ALPHA, DEFAULT_THRESHOLD, fails, formatMarkdown, formatText } from '../compare/compare.js';
-import { ArgumentError, parseReportArgs, readResultFile, runReportCommand } from './report-command.js';
+import { BenchError, command, main } from './command.js';
+import { readResultFile } from './result-file.js';
 
 /**
  * `npm run bench:compare -- a.json b.json`: benchstat for wirebench. Exit 0 when no row regressed
@@ -19,7 +20,7 @@ Options:
                      are compared at once, so at most about one false alarm is expected when nothing changed)
   --threshold <f>    smallest relative change that counts as a regression or improvement, ≥ 0
                      (default ${DEFAULT_THRESHOLD}, i.e. ${Math.round(DEFAULT_THRESHOLD * 100)} %: beyond one machine's run-to-run drift of about ±10 %)
-  --help             print this text
+  -h, --help         print this text
 
 Method: times from different runs are never compared directly. For every payload, row and operation
 present in both runs, each run gives one ratio per interleaved round: the row's time ÷ JSON's time
@@ -39,49 +40,35 @@ or no longer gives the payload back exactly; listed on stderr),
 2 bad arguments or an unreadable or invalid file.
 `;
 
-interface CliOptions {
-  readonly markdown: boolean;
-  readonly alpha: number;
-  readonly threshold: number;
-  readonly files: readonly [string, string];
-}
-
-function parseOptions(args: readonly string[]): CliOptions | 'help' {
-  const { values, positionals } = parseReportArgs(args, {
+const compare = command({
+  name: 'compare',
+  usage: USAGE,
+  options: {
     markdown: { type: 'boolean', default: false },
     alpha: { type: 'string', default: String(DEFAULT_ALPHA) },
     threshold: { type: 'string', default: String(DEFAULT_THRESHOLD) },
-    help: { type: 'boolean', default: false },
-  });
-  if (values.help) return 'help';
-  const alpha = Number(values.alpha);
-  const threshold = Number(values.threshold);
-  if (!(alpha > 0 && alpha < 1)) throw new ArgumentError(`--alpha must be a number between 0 and 1, got "${values.alpha}"`);
-  if (!(threshold >= 0 && Number.isFinite(threshold))) throw new ArgumentError(`--threshold must be a number ≥ 0, got "${values.threshold}"`);
-  const [a, b, ...extra] = positionals;
-  if (a === undefined || b === undefined || extra.length > 0) {
-    throw new ArgumentError(`expected exactly two result files (a.json b.json), got ${positionals.length}`);
-  }
-  return { markdown: values.markdown, alpha, threshold, files: [a, b] };
-}
+  },
+  positionals: true,
+  run({ values, positionals }) {
+    const alpha = Number(values.alpha);
+    const threshold = Number(values.threshold);
+    if (!(alpha > 0 && alpha < 1)) throw new BenchError(`--alpha must be a number between 0 and 1, got "${values.alpha}"`, 'usage');
+    if (!(threshold >= 0 && Number.isFinite(threshold))) throw new BenchError(`--threshold must be a number ≥ 0, got "${values.threshold}"`, 'usage');
+    const [fileA, fileB, ...extra] = positionals;
+    if (fileA === undefined || fileB === undefined || extra.length > 0) {
+      throw new BenchError(`expected exactly two result files (a.json b.json), got ${positionals.length}`, 'usage');
+    }
+    const [a, b] = [readResultFile(fileA), readResultFile(fileB)];
+    const report = compareResults(a, b, { alpha, threshold });
+    const format = values.markdown ? formatMarkdown : formatText;
+    process.stdout.write(format(report, { labels: { a: fileA, b: fileB } }));
+    // Results that carry answers (npx wirebench, the playground's export) also compare time until usable.
+    const answers = formatAnswerComparison(compareAnswers(a, b), { a: fileA, b: fileB });
+    if (answers.length > 0) process.stdout.write(values.markdown ? `\n\`\`\`\n${answers.join('\n')}\n\`\`\`\n` : `\n${answers.join('\n')}\n`);
+    if (!fails(report)) return 0;
+    process.stderr.write(`compare: ${closingLine(report)}\n`);
+    return 1;
+  },
+});
 
-function main(args: readonly string[]): number {
-  const options = parseOptions(args);
-  if (options === 'help') {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  const [fileA, fileB] = options.files;
-  const [a, b] = [readResultFile(fileA), readResultFile(fileB)];
-  const report = compareResults(a, b, options);
-  const format = options.markdown ? formatMarkdown : formatText;
-  process.stdout.write(format(report, { labels: { a: fileA, b: fileB } }));
-  // Results that carry answers (npx wirebench, the playground's export) also compare time until usable.
-  const answers = formatAnswerComparison(compareAnswers(a, b), { a: fileA, b: fileB });
-  if (answers.length > 0) process.stdout.write(options.markdown ? `\n\`\`\`\n${answers.join('\n')}\n\`\`\`\n` : `\n${answers.join('\n')}\n`);
-  if (!fails(report)) return 0;
-  process.stderr.write(`compare: ${closingLine(report)}\n`);
-  return 1;
-}
-
-runReportCommand('compare', main);
+await main(compare);

@@ -12,7 +12,6 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { MeasureResult } from 'wirebench';
 import { measureIsolated } from 'wirebench/node';
 import { formatChange } from 'wirebench/report';
@@ -22,6 +21,7 @@ import { decide } from '../gate/decide.js';
 import { exactly, runInProcess } from '../gate/processes.js';
 import { nodeEnvironment } from '../node/environment.js';
 import { benchFiles, benchJob, listBench } from '../node/isolated.js';
+import { command, main } from './command.js';
 import { parseBenchArgs } from './options.js';
 
 /** The planner of the child's workers: the bench's, with msgpack decode slowed when asked. */
@@ -92,22 +92,29 @@ async function parent(): Promise<number> {
   return passedSame === REPEATS && caughtSlow === REPEATS ? 0 : 1;
 }
 
-const { values } = parseArgs({
+const USAGE = `npm run bench:gate-proof
+
+Proves the CI gate on this machine with the real engine, in separate processes (about 12 minutes):
+a baseline pooled from ${BASELINE_PROCESSES} quick runs, then ${REPEATS} times a quick run of the same code (the gate must
+pass) and a quick run with msgpack decode made 25 % slower by a test-only wrapper (the gate must fail).
+Exit 0 when both hold every time, 1 otherwise.`;
+
+const gateProof = command({
+  name: 'bench:gate-proof',
+  usage: USAGE,
   options: {
-    help: { type: 'boolean', short: 'h', default: false },
+    // The child's: one quick run (the parent passes --quick and --json, as the gate's runs get them).
     child: { type: 'boolean', default: false },
     slow: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     filter: { type: 'string' },
     json: { type: 'string' },
   },
+  async run({ values }) {
+    if (!values.child) return parent();
+    await child(values.json as string, values.slow, values.filter);
+    return 0;
+  },
 });
-if (values.help) {
-  console.log(`npm run bench:gate-proof
 
-Proves the CI gate on this machine with the real engine, in separate processes (about 12 minutes):
-a baseline pooled from ${BASELINE_PROCESSES} quick runs, then ${REPEATS} times a quick run of the same code (the gate must
-pass) and a quick run with msgpack decode made 25 % slower by a test-only wrapper (the gate must fail).
-Exit 0 when both hold every time, 1 otherwise.`);
-} else if (values.child) await child(values.json as string, values.slow === true, values.filter);
-else process.exitCode = await parent();
+await main(gateProof);

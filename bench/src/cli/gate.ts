@@ -7,13 +7,13 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { MeasureResult } from 'wirebench';
 import { validateMeasureResult } from 'wirebench';
 import { closingLine, formatText } from '../compare/compare.js';
 import { poolResults } from '../compare/pool.js';
 import { decide, describeRow, REMEASURE_PROCESSES } from '../gate/decide.js';
 import { exactly, runInProcess } from '../gate/processes.js';
+import { command, main } from './command.js';
 
 const BASELINE = fileURLToPath(new URL('../../baselines/node-quick.json', import.meta.url));
 const RUNNER = fileURLToPath(new URL('./run.js', import.meta.url));
@@ -28,47 +28,42 @@ at once; rows that regressed beyond the threshold are re-measured in ${REMEASURE
 the gate fails only on rows the re-measure flags again.
   --update   rewrite the baseline from ${BASELINE_PROCESSES} quick runs in separate processes, pooled`;
 
-async function main(): Promise<number> {
-  let update = false;
-  try {
-    const { values } = parseArgs({ options: { update: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
-    if (values.help) {
-      console.log(USAGE);
+const gate = command({
+  name: 'bench:gate',
+  usage: USAGE,
+  options: { update: { type: 'boolean', default: false } },
+  async run({ values }) {
+    if (values.update) {
+      const runs = Array.from({ length: BASELINE_PROCESSES }, (_, i) => runInProcess(RUNNER, [], `baseline-${i}`));
+      writeFileSync(BASELINE, `${JSON.stringify(poolResults(runs), null, 1)}\n`);
+      console.log(`\nbench:gate: baseline rewritten from ${BASELINE_PROCESSES} processes: ${BASELINE}`);
       return 0;
     }
-    update = values.update === true;
-  } catch (error) {
-    console.error(`bench:gate: ${(error as Error).message.split('\n')[0]} (see --help)`);
-    return 2;
-  }
-  if (update) {
-    const runs = Array.from({ length: BASELINE_PROCESSES }, (_, i) => runInProcess(RUNNER, [], `baseline-${i}`));
-    writeFileSync(BASELINE, `${JSON.stringify(poolResults(runs), null, 1)}\n`);
-    console.log(`\nbench:gate: baseline rewritten from ${BASELINE_PROCESSES} processes: ${BASELINE}`);
-    return 0;
-  }
-  const baseline = validateMeasureResult(JSON.parse(readFileSync(BASELINE, 'utf8')) as unknown);
-  const run = runInProcess(RUNNER, [], 'run');
-  const remeasure = async (payloads: string[]): Promise<MeasureResult[]> => {
-    console.log(`\nbench:gate: re-measuring ${payloads.join(', ')} in ${REMEASURE_PROCESSES} fresh processes before deciding`);
-    return Array.from({ length: REMEASURE_PROCESSES }, (_, i) => runInProcess(RUNNER, ['--filter', exactly(payloads)], `remeasure-${i}`, true));
-  };
-  const verdict = await decide(baseline, run, remeasure);
-  console.log(`\n== bench:gate: this run against bench/baselines/node-quick.json\n${formatText(verdict.report, { labels: { a: 'baseline', b: 'this run' } })}`);
-  if (verdict.broken) {
-    console.error(`bench:gate: ${closingLine(verdict.report)}`);
+    const baseline = validateMeasureResult(JSON.parse(readFileSync(BASELINE, 'utf8')) as unknown);
+    const run = runInProcess(RUNNER, [], 'run');
+    const remeasure = async (payloads: string[]): Promise<MeasureResult[]> => {
+      console.log(`\nbench:gate: re-measuring ${payloads.join(', ')} in ${REMEASURE_PROCESSES} fresh processes before deciding`);
+      return Array.from({ length: REMEASURE_PROCESSES }, (_, i) => runInProcess(RUNNER, ['--filter', exactly(payloads)], `remeasure-${i}`, true));
+    };
+    const verdict = await decide(baseline, run, remeasure);
+    console.log(
+      `\n== bench:gate: this run against bench/baselines/node-quick.json\n${formatText(verdict.report, { labels: { a: 'baseline', b: 'this run' } })}`,
+    );
+    if (verdict.broken) {
+      console.error(`bench:gate: ${closingLine(verdict.report)}`);
+      return 1;
+    }
+    if (verdict.flagged.length === 0) return 0;
+    if (verdict.confirmed.length === 0) {
+      console.log(`bench:gate: ${verdict.flagged.map(describeRow).join('; ')} not confirmed by the re-measure: noise, not a regression. OK.`);
+      return 0;
+    }
+    console.error(
+      `bench:gate: regression confirmed by the re-measure: ${closingLine({ ...(verdict.remeasured ?? verdict.report), timings: verdict.confirmed })}`,
+    );
+    console.error('If the change is intended, rewrite the baseline: npm run bench:gate -- --update');
     return 1;
-  }
-  if (verdict.flagged.length === 0) return 0;
-  if (verdict.confirmed.length === 0) {
-    console.log(`bench:gate: ${verdict.flagged.map(describeRow).join('; ')} not confirmed by the re-measure: noise, not a regression. OK.`);
-    return 0;
-  }
-  console.error(
-    `bench:gate: regression confirmed by the re-measure: ${closingLine({ ...(verdict.remeasured ?? verdict.report), timings: verdict.confirmed })}`,
-  );
-  console.error('If the change is intended, rewrite the baseline: npm run bench:gate -- --update');
-  return 1;
-}
+  },
+});
 
-process.exitCode = await main();
+await main(gate);

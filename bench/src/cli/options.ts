@@ -2,7 +2,9 @@ import type { FormatId } from '@wirebench/core';
 import { FORMATS, WirebenchError } from '@wirebench/core';
 import type { ImplementationChoice } from 'wirebench';
 import { parseImplementations } from 'wirebench';
-import { MAX_ROUND_TIME_MS, MAX_ROUNDS, parseNumber as number, parseCommandLine, parseFormats, UsageError } from 'wirebench/node';
+import type { CommandOptions } from 'wirebench/node';
+import { MAX_ROUND_TIME_MS, MAX_ROUNDS, parseNumber as number, parseCommandLine, parseFormats } from 'wirebench/node';
+import { BenchError } from '../errors.js';
 import type { SuiteName } from '../suites/index.js';
 import { SUITE_NAMES } from '../suites/index.js';
 
@@ -12,7 +14,6 @@ const MAX_BUDGET_S = 86_400;
 /** The bench command line, shared by `npm run bench` (Node) and `npm run bench:browser`. */
 
 export interface BenchArgs {
-  readonly help: boolean;
   /** Files and folders of the user's own payloads (measured after the suites named with --suite, if any). */
   readonly paths: string[];
   readonly suites: SuiteName[];
@@ -46,27 +47,35 @@ export interface BenchArgs {
 export const QUICK = { rounds: 9, roundTime: 15, warmupTime: 60 } as const;
 export const DEFAULTS = { rounds: 11, roundTime: 40, warmupTime: 150 } as const;
 
-export { UsageError };
+/** The options of `npm run bench`, which bench:alloc and bench:order take too. */
+export const BENCH_OPTIONS = {
+  suite: { type: 'string' },
+  formats: { type: 'string' },
+  implementations: { type: 'string' },
+  filter: { type: 'string' },
+  libraries: { type: 'boolean', default: false },
+  quick: { type: 'boolean', default: false },
+  rounds: { type: 'string' },
+  time: { type: 'string' },
+  warmup: { type: 'string' },
+  budget: { type: 'string' },
+  seed: { type: 'string', default: '1' },
+  json: { type: 'string' },
+  html: { type: 'string' },
+  'same-process': { type: 'boolean', default: false },
+} as const satisfies CommandOptions;
 
-export function parseBenchArgs(argv: readonly string[], browser = false): BenchArgs {
-  const { values, positionals } = parseCommandLine(argv, {
-    help: { type: 'boolean', short: 'h', default: false },
-    suite: { type: 'string' },
-    formats: { type: 'string' },
-    implementations: { type: 'string' },
-    filter: { type: 'string' },
-    libraries: { type: 'boolean', default: false },
-    quick: { type: 'boolean', default: false },
-    rounds: { type: 'string' },
-    time: { type: 'string' },
-    warmup: { type: 'string' },
-    budget: { type: 'string' },
-    seed: { type: 'string', default: '1' },
-    json: { type: 'string' },
-    html: { type: 'string' },
-    'same-process': { type: 'boolean', default: false },
-    ...(browser ? { 'cpu-throttle': { type: 'string', default: '1' }, mode: { type: 'string', default: 'both' } } : {}),
-  });
+/** The options of `npm run bench:browser`: npm run bench's, and where and how fast Chromium runs. */
+export const BROWSER_OPTIONS = {
+  ...BENCH_OPTIONS,
+  'cpu-throttle': { type: 'string', default: '1' },
+  mode: { type: 'string', default: 'both' },
+} as const satisfies CommandOptions;
+
+/** The parsed command line of `npm run bench` (or, `browser`, of `npm run bench:browser`) resolved and checked. */
+export function benchArgs(line: { readonly values: object; readonly positionals: readonly string[] }, browser = false): BenchArgs {
+  const values = line.values as Readonly<Record<string, string | boolean | undefined>>;
+  const positionals = [...line.positionals];
   const string = (name: string): string | undefined => values[name as keyof typeof values] as string | undefined;
   const preset = values.quick ? QUICK : DEFAULTS;
 
@@ -75,7 +84,8 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
   const suites = suiteText === '' ? [] : suiteText.split(',').map((s) => s.trim());
   if (suites.includes('all')) suites.splice(0, suites.length, ...SUITE_NAMES);
   for (const suite of suites) {
-    if (!(SUITE_NAMES as readonly string[]).includes(suite)) throw new UsageError(`unknown suite "${suite}"; choose from ${SUITE_NAMES.join(', ')} or all`);
+    if (!(SUITE_NAMES as readonly string[]).includes(suite))
+      throw new BenchError(`unknown suite "${suite}"; choose from ${SUITE_NAMES.join(', ')} or all`, 'usage');
   }
   // Every ratio is to JSON, so JSON is always measured.
   const formats = parseFormats(string('formats') ?? FORMATS.join(','));
@@ -85,7 +95,7 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
     try {
       filter = new RegExp(filterText, 'i');
     } catch {
-      throw new UsageError(`--filter "${filterText}" is not a valid regular expression`);
+      throw new BenchError(`--filter "${filterText}" is not a valid regular expression`, 'usage');
     }
   }
   let implementations: ImplementationChoice = ['wirebench'];
@@ -94,18 +104,17 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
     try {
       implementations = parseImplementations(implementationsText);
     } catch (error) {
-      if (error instanceof WirebenchError) throw new UsageError(`--implementations: ${error.message}`);
+      if (error instanceof WirebenchError) throw new BenchError(`--implementations: ${error.message}`, 'usage');
       throw error;
     }
   }
   const cpuThrottle = browser ? number(string('cpu-throttle') as string, '--cpu-throttle', 1, 100) : 1;
   const mode = browser ? (string('mode') as string) : 'page';
-  if (!['page', 'worker', 'both'].includes(mode)) throw new UsageError(`--mode must be page, worker or both, got "${mode}"`);
+  if (!['page', 'worker', 'both'].includes(mode)) throw new BenchError(`--mode must be page, worker or both, got "${mode}"`, 'usage');
   const seed = Number(string('seed'));
-  if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got "${string('seed')}"`);
+  if (!Number.isInteger(seed)) throw new BenchError(`--seed must be an integer, got "${string('seed')}"`, 'usage');
   const budget = string('budget');
   return {
-    help: values.help === true,
     paths: positionals,
     suites: suites as SuiteName[],
     formats: formats as FormatId[],
@@ -124,6 +133,11 @@ export function parseBenchArgs(argv: readonly string[], browser = false): BenchA
     cpuThrottle,
     mode: mode as BenchArgs['mode'],
   };
+}
+
+/** `npm run bench`'s arguments as a command line, parsed and resolved (a run made by a command, not typed by a user). */
+export function parseBenchArgs(argv: readonly string[]): BenchArgs {
+  return benchArgs(parseCommandLine(argv, BENCH_OPTIONS));
 }
 
 export const USAGE = `npm run bench -- [files or folders of .json …] [options]

@@ -15,17 +15,17 @@ import { realpathSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { MeasureResult, Operation, Ratio } from 'wirebench';
 import { bootstrapRatioInterval, median } from 'wirebench';
-import { checkOutput, PayloadFileError, progressReporter, UsageError } from 'wirebench/node';
+import { checkOutput, progressReporter } from 'wirebench/node';
 import { formatRatioNumber } from 'wirebench/report';
 import { measureInBrowser, openBrowser } from '../browser/measure-browser.js';
 import type { Mode, PayloadFileRef } from '../browser/protocol.js';
 import type { BrowserSession } from '../browser/run-mode.js';
-import { RunnerError } from '../browser/run-mode.js';
 import type { BenchFiles } from '../node/isolated.js';
 import { benchFiles, listBench, measureBenchGroups } from '../node/isolated.js';
 import type { PayloadRef } from '../suites/refs.js';
+import { BenchError, command, main } from './command.js';
 import type { BenchArgs } from './options.js';
-import { parseBenchArgs } from './options.js';
+import { BENCH_OPTIONS, benchArgs } from './options.js';
 
 /** The bar: after ÷ alone, median over an implementation's rows, within this factor either way. */
 const BAR = 1.2;
@@ -222,185 +222,171 @@ function worst(r: PayloadReport, column: 'same' | 'isolated'): [string, number] 
   return found;
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  // This command's own flags; the rest are npm run bench's, parsed by its parser.
-  const own = { each: false, browser: false, node: true, isolatedOnly: false, help: false, mode: 'page', repeat: '1' };
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--each') own.each = true;
-    else if (arg === '--browser') own.browser = true;
-    else if (arg === '--browser-only') [own.browser, own.node] = [true, false];
-    else if (arg === '--isolated-only') own.isolatedOnly = true;
-    else if (arg === '-h' || arg === '--help') own.help = true;
-    else if (arg === '--mode') own.mode = argv[++i] ?? '';
-    else if (arg === '--repeat') own.repeat = argv[++i] ?? '';
-    else if (arg.startsWith('--repeat=')) own.repeat = arg.slice('--repeat='.length);
-    else if (arg.startsWith('--mode=')) own.mode = arg.slice('--mode='.length);
-    else rest.push(arg);
-  }
-  if (own.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (own.mode !== 'page' && own.mode !== 'worker') throw new UsageError(`--mode must be page or worker, got "${own.mode}"`);
-  const mode = own.mode as Mode;
-  const repeat = /^\d+$/.test(own.repeat) ? Number(own.repeat) : NaN;
-  if (!(repeat >= 1 && repeat <= 20)) throw new UsageError(`--repeat takes a whole number from 1 to 20, not "${own.repeat}"`);
-  const each = own.each;
-  const isolatedOnly = own.isolatedOnly;
-  const args: BenchArgs = parseBenchArgs(rest);
-  if (args.json) checkOutput(args.json, '--json');
-  if (args.paths.length === 0 && args.suites.length === 0)
-    throw new UsageError('name a payload file and the files or folders to measure before it (see --help)');
+const order = command({
+  name: 'bench:order',
+  usage: USAGE,
+  options: {
+    ...BENCH_OPTIONS,
+    each: { type: 'boolean', default: false },
+    browser: { type: 'boolean', default: false },
+    'browser-only': { type: 'boolean', default: false },
+    'isolated-only': { type: 'boolean', default: false },
+    mode: { type: 'string', default: 'page' },
+    repeat: { type: 'string', default: '1' },
+  },
+  positionals: true,
+  async run(line, argv) {
+    const { values } = line;
+    const own = { each: values.each, browser: values.browser || values['browser-only'], node: !values['browser-only'], isolatedOnly: values['isolated-only'] };
+    if (values.mode !== 'page' && values.mode !== 'worker') throw new BenchError(`--mode must be page or worker, got "${values.mode}"`, 'usage');
+    const mode = values.mode as Mode;
+    const repeat = /^\d+$/.test(values.repeat) ? Number(values.repeat) : NaN;
+    if (!(repeat >= 1 && repeat <= 20)) throw new BenchError(`--repeat takes a whole number from 1 to 20, not "${values.repeat}"`, 'usage');
+    const each = own.each;
+    const isolatedOnly = own.isolatedOnly;
+    // The rest are npm run bench's options, resolved by its parser.
+    const args: BenchArgs = benchArgs(line);
+    if (args.json) checkOutput(args.json, '--json');
+    if (args.paths.length === 0 && args.suites.length === 0) throw new BenchError('name a payload file and the files or folders to measure before it', 'usage');
 
-  // The set, in order: the suites' payloads, then the files; the payload (unless --each) last.
-  let payloadPath: string | undefined;
-  let setPaths = args.paths;
-  if (!each) {
-    [payloadPath, ...setPaths] = args.paths;
-    if (payloadPath === undefined) throw new UsageError('name the payload file first (or use --each)');
-  }
-  const found: BenchFiles = benchFiles(setPaths);
-  const single = payloadPath === undefined ? undefined : benchFiles([payloadPath]);
-  if (single && single.paths.length !== 1) throw new UsageError(`${payloadPath}: name one payload file, not a folder`);
-  const real = (path: string): string => realpathSync(path);
-  const payloadReal = single ? real(single.paths[0] as string) : undefined;
-  const keep = found.paths.map((path) => real(path) !== payloadReal);
-  const paths = [...found.paths.filter((_, i) => keep[i]), ...(single ? single.paths : [])];
-  const names = [...found.names.filter((_, i) => keep[i]), ...(single ? single.names : [])];
-  const files: BenchFiles = { paths, names, skippedLinks: found.skippedLinks };
-  // The filter picks the payloads taken in turn, never the set measured before them.
-  const listing = await listBench({ ...args, filter: undefined }, files);
-  const set = listing.refs;
-  const targets = each ? set.filter((ref) => !args.filter || args.filter.test(ref.name)) : [set[set.length - 1] as PayloadRef];
-  const before = (target: PayloadRef): PayloadRef[] => [...set.filter((ref) => ref !== target), target];
-  if (args.filter && targets.length === 0) {
-    throw new UsageError(`no payload matches --filter ${args.filter.source} (the payloads: ${set.map((ref) => ref.name).join(', ')})`);
-  }
-
-  const started = Date.now();
-  console.log(
-    `wirebench bench:order: ${each ? `each of ${targets.length} payloads in turn` : (targets[0] as PayloadRef).name}, alone and after ${set.length - 1} other payloads` +
-      ` (${set.map((ref) => ref.name).join(', ')}); ${args.rounds} rounds × ${args.roundTime} ms, warm-up ${args.warmupTime} ms; implementations ${args.implementations === 'all' ? 'all' : args.implementations.join(', ')}` +
-      `${repeat > 1 ? `; every column ${repeat} times, medians compared` : ''}`,
-  );
-  for (const note of listing.notes) console.log(`note: ${note}`);
-
-  const reports: PayloadReport[] = [];
-  const startedAt = new Date().toISOString();
-  // Written after every payload too, so a run cut short (the browser gone, say) keeps what it measured.
-  const save = (): void => {
-    if (args.json)
-      writeFileSync(args.json, `${JSON.stringify({ bar: BAR, command: `npm run bench:order -- ${argv.join(' ')}`, date: startedAt, reports }, null, 1)}\n`);
-  };
-  const notes = new Set<string>();
-  const step = async (
-    label: string,
-    run: (onProgress: ReturnType<typeof progressReporter>['update']) => Promise<{ result: MeasureResult; notes: string[] }>,
-  ): Promise<MeasureResult> => {
-    process.stderr.write(`${label}\n`);
-    const progress = progressReporter(process.stderr);
-    try {
-      const measured = await run(progress.update);
-      measured.notes.forEach((n) => {
-        notes.add(n);
-      });
-      return measured.result;
-    } finally {
-      progress.end();
+    // The set, in order: the suites' payloads, then the files; the payload (unless --each) last.
+    let payloadPath: string | undefined;
+    let setPaths = args.paths;
+    if (!each) {
+      [payloadPath, ...setPaths] = args.paths;
+      if (payloadPath === undefined) throw new BenchError('name the payload file first (or use --each)', 'usage');
     }
-  };
-  const columnsFor = async (
-    runtime: Runtime,
-    measureGroups: (groups: PayloadRef[][], onProgress: ReturnType<typeof progressReporter>['update']) => Promise<{ result: MeasureResult; notes: string[] }>,
-  ): Promise<void> => {
-    for (const target of targets) {
-      const sequence = before(target);
-      const results: Partial<Record<Column, MeasureResult[]>> = { alone: [], ...(isolatedOnly ? {} : { same: [] }), isolated: [] };
-      // Run by run, the columns interleaved: drift of the machine reaches each column alike.
-      for (let run = 1; run <= repeat; run++) {
-        const of = repeat > 1 ? ` (run ${run} of ${repeat})` : '';
-        results.alone?.push(await step(`${runtime}: ${target.name} alone${of}`, (p) => measureGroups([[target]], p)));
-        if (!isolatedOnly)
-          results.same?.push(
-            await step(`${runtime}: ${target.name} after ${sequence.length - 1} others, one process${of}`, (p) => measureGroups([sequence], p)),
-          );
-        results.isolated?.push(
-          await step(`${runtime}: ${target.name} after ${sequence.length - 1} others, each isolated${of}`, (p) =>
-            measureGroups(
-              sequence.map((ref) => [ref]),
-              p,
-            ),
-          ),
-        );
+    const found: BenchFiles = benchFiles(setPaths);
+    const single = payloadPath === undefined ? undefined : benchFiles([payloadPath]);
+    if (single && single.paths.length !== 1) throw new BenchError(`${payloadPath}: name one payload file, not a folder`, 'usage');
+    const real = (path: string): string => realpathSync(path);
+    const payloadReal = single ? real(single.paths[0] as string) : undefined;
+    const keep = found.paths.map((path) => real(path) !== payloadReal);
+    const paths = [...found.paths.filter((_, i) => keep[i]), ...(single ? single.paths : [])];
+    const names = [...found.names.filter((_, i) => keep[i]), ...(single ? single.names : [])];
+    const files: BenchFiles = { paths, names, skippedLinks: found.skippedLinks };
+    // The filter picks the payloads taken in turn, never the set measured before them.
+    const listing = await listBench({ ...args, filter: undefined }, files);
+    const set = listing.refs;
+    const targets = each ? set.filter((ref) => !args.filter || args.filter.test(ref.name)) : [set[set.length - 1] as PayloadRef];
+    const before = (target: PayloadRef): PayloadRef[] => [...set.filter((ref) => ref !== target), target];
+    if (args.filter && targets.length === 0) {
+      throw new BenchError(`no payload matches --filter ${args.filter.source} (the payloads: ${set.map((ref) => ref.name).join(', ')})`, 'input');
+    }
+
+    const started = Date.now();
+    console.log(
+      `wirebench bench:order: ${each ? `each of ${targets.length} payloads in turn` : (targets[0] as PayloadRef).name}, alone and after ${set.length - 1} other payloads` +
+        ` (${set.map((ref) => ref.name).join(', ')}); ${args.rounds} rounds × ${args.roundTime} ms, warm-up ${args.warmupTime} ms; implementations ${args.implementations === 'all' ? 'all' : args.implementations.join(', ')}` +
+        `${repeat > 1 ? `; every column ${repeat} times, medians compared` : ''}`,
+    );
+    for (const note of listing.notes) console.log(`note: ${note}`);
+
+    const reports: PayloadReport[] = [];
+    const startedAt = new Date().toISOString();
+    // Written after every payload too, so a run cut short (the browser gone, say) keeps what it measured.
+    const save = (): void => {
+      if (args.json)
+        writeFileSync(args.json, `${JSON.stringify({ bar: BAR, command: `npm run bench:order -- ${argv.join(' ')}`, date: startedAt, reports }, null, 1)}\n`);
+    };
+    const notes = new Set<string>();
+    const step = async (
+      label: string,
+      run: (onProgress: ReturnType<typeof progressReporter>['update']) => Promise<{ result: MeasureResult; notes: string[] }>,
+    ): Promise<MeasureResult> => {
+      process.stderr.write(`${label}\n`);
+      const progress = progressReporter(process.stderr);
+      try {
+        const measured = await run(progress.update);
+        measured.notes.forEach((n) => {
+          notes.add(n);
+        });
+        return measured.result;
+      } finally {
+        progress.end();
       }
-      const r = report(runtime, target.name, sequence.length - 1, results);
-      reports.push(r);
-      printReport(r, isolatedOnly);
+    };
+    const columnsFor = async (
+      runtime: Runtime,
+      measureGroups: (groups: PayloadRef[][], onProgress: ReturnType<typeof progressReporter>['update']) => Promise<{ result: MeasureResult; notes: string[] }>,
+    ): Promise<void> => {
+      for (const target of targets) {
+        const sequence = before(target);
+        const results: Partial<Record<Column, MeasureResult[]>> = { alone: [], ...(isolatedOnly ? {} : { same: [] }), isolated: [] };
+        // Run by run, the columns interleaved: drift of the machine reaches each column alike.
+        for (let run = 1; run <= repeat; run++) {
+          const of = repeat > 1 ? ` (run ${run} of ${repeat})` : '';
+          results.alone?.push(await step(`${runtime}: ${target.name} alone${of}`, (p) => measureGroups([[target]], p)));
+          if (!isolatedOnly)
+            results.same?.push(
+              await step(`${runtime}: ${target.name} after ${sequence.length - 1} others, one process${of}`, (p) => measureGroups([sequence], p)),
+            );
+          results.isolated?.push(
+            await step(`${runtime}: ${target.name} after ${sequence.length - 1} others, each isolated${of}`, (p) =>
+              measureGroups(
+                sequence.map((ref) => [ref]),
+                p,
+              ),
+            ),
+          );
+        }
+        const r = report(runtime, target.name, sequence.length - 1, results);
+        reports.push(r);
+        printReport(r, isolatedOnly);
+        save();
+      }
+    };
+
+    if (own.node) await columnsFor('node', (groups, onProgress) => measureBenchGroups(args, groups, files.paths, onProgress));
+    if (own.browser) {
+      const fileRefs: PayloadFileRef[] = files.names.map((name, i) => ({ name, url: `/payloads/${i}.json` }));
+      const routes = new Map(fileRefs.map(({ url }, i) => [url, resolve(files.paths[i] as string)]));
+      const opened = await openBrowser(routes);
+      try {
+        const session: BrowserSession = opened.session;
+        const log = (line: string): void => console.log(line);
+        await columnsFor('chromium', (groups, onProgress) => measureInBrowser(session, mode, args, fileRefs, groups, { onProgress, log }));
+      } finally {
+        await opened.close();
+      }
+    }
+
+    for (const note of notes) if (!listing.notes.includes(note)) console.log(`note: ${note}`);
+    // The worst per payload and runtime, then overall.
+    console.log(`\n## worst median of after ÷ alone per implementation (bar: within ${BAR}×)`);
+    const summary = reports.map((r) => {
+      const iso = worst(r, 'isolated');
+      const same = worst(r, 'same');
+      return [
+        r.payload,
+        r.runtime,
+        iso ? `${formatRatioNumber(iso[1])} (${iso[0]})` : '—',
+        ...(isolatedOnly ? [] : [same ? `${formatRatioNumber(same[1])} (${same[0]})` : '—']),
+        iso && deviation(iso[1]) <= BAR ? 'yes' : 'NO',
+      ];
+    });
+    for (const line of pad([['payload', 'runtime', 'isolated', ...(isolatedOnly ? [] : ['same process']), `within ${BAR}×`], ...summary])) console.log(line);
+    const all = reports.flatMap((r) => {
+      const w = worst(r, 'isolated');
+      return w ? [{ payload: r.payload, runtime: r.runtime, implementation: w[0], ratio: w[1] }] : [];
+    });
+    const overall = all.reduce<(typeof all)[number] | undefined>((a, b) => (!a || deviation(b.ratio) > deviation(a.ratio) ? b : a), undefined);
+    const pass = reports.every((r) => {
+      const w = worst(r, 'isolated');
+      return w !== undefined && deviation(w[1]) <= BAR;
+    });
+    console.log(
+      overall
+        ? `\nworst, isolated: ${formatRatioNumber(overall.ratio)} (${overall.implementation} on ${overall.payload}, ${overall.runtime}): ${pass ? `every median within ${BAR}×` : `NOT every median within ${BAR}×`}`
+        : '\nnothing measured',
+    );
+    console.log(`(${Math.round((Date.now() - started) / 1000)} s)`);
+    if (args.json) {
       save();
+      console.log(`figures: ${args.json}`);
     }
-  };
+    return pass ? 0 : 1;
+  },
+});
 
-  if (own.node) await columnsFor('node', (groups, onProgress) => measureBenchGroups(args, groups, files.paths, onProgress));
-  if (own.browser) {
-    const fileRefs: PayloadFileRef[] = files.names.map((name, i) => ({ name, url: `/payloads/${i}.json` }));
-    const routes = new Map(fileRefs.map(({ url }, i) => [url, resolve(files.paths[i] as string)]));
-    const opened = await openBrowser(routes);
-    try {
-      const session: BrowserSession = opened.session;
-      const log = (line: string): void => console.log(line);
-      await columnsFor('chromium', (groups, onProgress) => measureInBrowser(session, mode, args, fileRefs, groups, { onProgress, log }));
-    } finally {
-      await opened.close();
-    }
-  }
-
-  for (const note of notes) if (!listing.notes.includes(note)) console.log(`note: ${note}`);
-  // The worst per payload and runtime, then overall.
-  console.log(`\n## worst median of after ÷ alone per implementation (bar: within ${BAR}×)`);
-  const summary = reports.map((r) => {
-    const iso = worst(r, 'isolated');
-    const same = worst(r, 'same');
-    return [
-      r.payload,
-      r.runtime,
-      iso ? `${formatRatioNumber(iso[1])} (${iso[0]})` : '—',
-      ...(isolatedOnly ? [] : [same ? `${formatRatioNumber(same[1])} (${same[0]})` : '—']),
-      iso && deviation(iso[1]) <= BAR ? 'yes' : 'NO',
-    ];
-  });
-  for (const line of pad([['payload', 'runtime', 'isolated', ...(isolatedOnly ? [] : ['same process']), `within ${BAR}×`], ...summary])) console.log(line);
-  const all = reports.flatMap((r) => {
-    const w = worst(r, 'isolated');
-    return w ? [{ payload: r.payload, runtime: r.runtime, implementation: w[0], ratio: w[1] }] : [];
-  });
-  const overall = all.reduce<(typeof all)[number] | undefined>((a, b) => (!a || deviation(b.ratio) > deviation(a.ratio) ? b : a), undefined);
-  const pass = reports.every((r) => {
-    const w = worst(r, 'isolated');
-    return w !== undefined && deviation(w[1]) <= BAR;
-  });
-  console.log(
-    overall
-      ? `\nworst, isolated: ${formatRatioNumber(overall.ratio)} (${overall.implementation} on ${overall.payload}, ${overall.runtime}): ${pass ? `every median within ${BAR}×` : `NOT every median within ${BAR}×`}`
-      : '\nnothing measured',
-  );
-  console.log(`(${Math.round((Date.now() - started) / 1000)} s)`);
-  if (args.json) {
-    save();
-    console.log(`figures: ${args.json}`);
-  }
-  return pass ? 0 : 1;
-}
-
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UsageError || error instanceof PayloadFileError) {
-    console.error(`bench:order: ${error.message}`);
-    process.exitCode = 2;
-  } else if (error instanceof RunnerError) {
-    console.error(`bench:order: ${error.message}`);
-    process.exitCode = error.status;
-  } else throw error;
-}
+await main(order);

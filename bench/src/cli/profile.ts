@@ -8,23 +8,24 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { FormatId } from '@wirebench/core';
 import { createCodec, IMPLEMENTATIONS } from '@wirebench/core';
-import { checkOutput, PayloadFileError, parseCommandLine, parseFormats, parseNumber, readPayloadFiles, UsageError } from 'wirebench/node';
+import type { CommandLine } from 'wirebench/node';
+import { checkOutput, parseFormats, parseNumber, readPayloadFiles } from 'wirebench/node';
 import { formatDuration } from 'wirebench/report';
 import type { CanonicalShape } from 'wirebench/samples';
 import { CANONICAL_MESSAGES } from 'wirebench/samples';
 import { CHROMIUM, openBrowser } from '../browser/measure-browser.js';
 import type { BrowserSession } from '../browser/run-mode.js';
-import { RunnerError } from '../browser/run-mode.js';
 import { PROFILE_BUNDLE, profileInPage } from '../profile/browser.js';
 import type { Profiled, ProfileJob } from '../profile/loop.js';
 import { SAMPLING_INTERVAL_US, WARMUP_MS } from '../profile/loop.js';
 import { CANONICAL_PROTO, profileInWorker } from '../profile/node.js';
 import { bundleLocator } from '../profile/source-maps.js';
 import type { PayloadSource, ProfileOp, ProfileSubject } from '../profile/subject.js';
-import { payloadName, prepareCall, SubjectError } from '../profile/subject.js';
+import { payloadName, prepareCall } from '../profile/subject.js';
 import type { Locate } from '../profile/summarize.js';
 import { summarize } from '../profile/summarize.js';
 import { functionTable, ownerTable, runLine } from '../profile/table.js';
+import { BenchError, command, main } from './command.js';
 
 const SHAPES = Object.keys(CANONICAL_MESSAGES) as CanonicalShape[];
 
@@ -75,36 +76,34 @@ interface ProfileArgs {
   readonly out: string | undefined;
 }
 
-function parseProfileArgs(argv: readonly string[]): ProfileArgs | 'help' {
-  const { values, positionals } = parseCommandLine(argv, {
-    help: { type: 'boolean', short: 'h', default: false },
-    payload: { type: 'string' },
-    format: { type: 'string' },
-    op: { type: 'string' },
-    implementations: { type: 'string' },
-    browser: { type: 'boolean', default: false },
-    seconds: { type: 'string', default: '3' },
-    top: { type: 'string', default: '15' },
-    out: { type: 'string' },
-    seed: { type: 'string', default: '1' },
-  });
-  if (values.help) return 'help';
-  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+const OPTIONS = {
+  payload: { type: 'string' },
+  format: { type: 'string' },
+  op: { type: 'string' },
+  implementations: { type: 'string' },
+  browser: { type: 'boolean', default: false },
+  seconds: { type: 'string', default: '3' },
+  top: { type: 'string', default: '15' },
+  out: { type: 'string' },
+  seed: { type: 'string', default: '1' },
+} as const;
+
+function profileArgs({ values }: CommandLine<typeof OPTIONS>): ProfileArgs {
   const required = (name: 'payload' | 'format' | 'op'): string => {
     const value = values[name];
-    if (value === undefined) throw new UsageError(`--${name} is required`);
+    if (value === undefined) throw new BenchError(`--${name} is required`, 'usage');
     return value;
   };
   const formats = parseFormats(required('format'), '--format', false);
-  if (formats.length !== 1) throw new UsageError(`--format takes one format, got "${values.format}"`);
+  if (formats.length !== 1) throw new BenchError(`--format takes one format, got "${values.format}"`, 'usage');
   const format = formats[0] as FormatId;
-  if (format === 'simdjson' && values.browser) throw new UsageError('simdjson is Node-only: it cannot be profiled with --browser');
+  if (format === 'simdjson' && values.browser) throw new BenchError('simdjson is Node-only: it cannot be profiled with --browser', 'usage');
   const op = required('op');
-  if (op !== 'encode' && op !== 'decode') throw new UsageError(`--op must be encode or decode, got "${op}"`);
+  if (op !== 'encode' && op !== 'decode') throw new BenchError(`--op must be encode or decode, got "${op}"`, 'usage');
   const seed = Number(values.seed);
-  if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got "${values.seed}"`);
+  if (!Number.isInteger(seed)) throw new BenchError(`--seed must be an integer, got "${values.seed}"`, 'usage');
   const top = parseNumber(values.top, '--top', 1, 10_000);
-  if (!Number.isInteger(top)) throw new UsageError(`--top must be a whole number, got "${values.top}"`);
+  if (!Number.isInteger(top)) throw new BenchError(`--top must be a whole number, got "${values.top}"`, 'usage');
 
   const known: string[] = IMPLEMENTATIONS[format].map((i) => i.id);
   let implementations = known;
@@ -117,9 +116,10 @@ function parseProfileArgs(argv: readonly string[]): ProfileArgs | 'help' {
           .filter((id) => id !== ''),
       ),
     ];
-    if (implementations.length === 0) throw new UsageError('--implementations: none given');
+    if (implementations.length === 0) throw new BenchError('--implementations: none given', 'usage');
     const unknown = implementations.find((id) => !known.includes(id));
-    if (unknown !== undefined) throw new UsageError(`--implementations: ${format} has no implementation "${unknown}"; choose from ${known.join(', ')}`);
+    if (unknown !== undefined)
+      throw new BenchError(`--implementations: ${format} has no implementation "${unknown}"; choose from ${known.join(', ')}`, 'usage');
   }
   return {
     payload: payloadSource(required('payload'), seed),
@@ -138,10 +138,10 @@ function parseProfileArgs(argv: readonly string[]): ProfileArgs | 'help' {
 function payloadSource(text: string, seed: number): PayloadSource {
   if ((SHAPES as string[]).includes(text)) return { kind: 'canonical', shape: text as CanonicalShape, seed };
   if (!text.endsWith('.json') && !existsSync(text)) {
-    throw new UsageError(`unknown payload "${text}": name a canonical payload (${SHAPES.join(', ')}) or a .json file`);
+    throw new BenchError(`unknown payload "${text}": name a canonical payload (${SHAPES.join(', ')}) or a .json file`, 'usage');
   }
   const [file] = readPayloadFiles([text]);
-  if (!file) throw new UsageError(`${text}: no .json file there`);
+  if (!file) throw new BenchError(`${text}: no .json file there`, 'usage');
   return { kind: 'file', name: file.name, text: readFileSync(file.path, 'utf8') };
 }
 
@@ -163,85 +163,68 @@ async function checkedSubjects(args: ProfileArgs): Promise<ProfileSubject[]> {
       await prepareCall(subject, proto, createCodec);
       subjects.push(subject);
     } catch (error) {
-      if (!(error instanceof SubjectError)) throw error;
-      if (args.named) throw new UsageError(error.message);
+      if (!(error instanceof BenchError)) throw error;
+      if (args.named) throw new BenchError(error.message, 'usage');
       console.error(`note: ${error.message} (skipped)`);
     }
   }
-  if (subjects.length === 0) throw new UsageError(`no implementation of ${args.format} can be profiled on ${payloadName(args.payload)}`);
+  if (subjects.length === 0) throw new BenchError(`no implementation of ${args.format} can be profiled on ${payloadName(args.payload)}`, 'usage');
   return subjects;
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  let args: ProfileArgs;
-  let subjects: ProfileSubject[];
-  try {
-    const parsed = parseProfileArgs(argv);
-    if (parsed === 'help') {
-      console.log(USAGE);
-      return 0;
-    }
-    args = parsed;
-    subjects = await checkedSubjects(args);
+const benchProfile = command({
+  name: 'bench:profile',
+  usage: USAGE,
+  options: OPTIONS,
+  async run(line) {
+    const args = profileArgs(line);
+    const subjects = await checkedSubjects(args);
     if (args.out !== undefined) for (const subject of subjects) checkOutput(outPath(args.out, subject.implementation), '--out');
-  } catch (error) {
-    // One line, never a stack trace: 2 for what the user asked, 1 for anything else.
-    const bad = error instanceof UsageError || error instanceof PayloadFileError;
-    console.error(
-      `bench:profile: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}${error instanceof UsageError ? ' (see --help)' : ''}`,
-    );
-    return bad ? 2 : 1;
-  }
-  if (args.browser && !existsSync(CHROMIUM)) {
-    console.error(`bench:profile: Chromium not found at ${CHROMIUM}: install it with \`apt-get install chromium\` (or set WIREBENCH_CHROMIUM)`);
-    return 1;
-  }
-
-  let opened: Awaited<ReturnType<typeof openBrowser>> | undefined;
-  try {
-    let run: (job: ProfileJob) => Promise<Profiled> = profileInWorker;
-    let locate: Locate | undefined;
-    let where = `a fresh worker thread of Node ${process.version}`;
-    if (args.browser) {
-      console.error('bench:profile: bundling the page and starting Chromium…');
-      opened = await openBrowser(new Map(), PROFILE_BUNDLE);
-      const session: BrowserSession = opened.session;
-      run = (job) => profileInPage(session, job);
-      locate = bundleLocator(session.origin, PROFILE_BUNDLE);
-      where = `a fresh page of headless Chromium ${session.browser.version()}`;
+    if (args.browser && !existsSync(CHROMIUM)) {
+      throw new BenchError(`Chromium not found at ${CHROMIUM}: install it with \`apt-get install chromium\` (or set WIREBENCH_CHROMIUM)`);
     }
-    const label = `${args.format} ${args.op} of ${payloadName(args.payload)}${args.payload.kind === 'canonical' ? ` (seed ${args.payload.seed})` : ''}`;
-    console.log(`wirebench bench:profile: ${label}, each implementation in ${where}:`);
-    console.log(`${WARMUP_MS / 1000} s of warm-up, then ${args.seconds} s under V8's sampling profiler; self time, % of the samples' time`);
-    const perCall: string[] = [];
-    for (const [index, subject] of subjects.entries()) {
-      const started = performance.now();
-      console.error(
-        `bench:profile: ${subject.implementation} (${index + 1} of ${subjects.length}): ${WARMUP_MS / 1000} s warm-up + ${args.seconds} s profiled…`,
-      );
-      const { loop, profile } = await run({ subject, seconds: args.seconds });
-      console.error(`bench:profile: ${subject.implementation} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      const summary = summarize(profile, locate);
-      console.log(`\n## ${subject.implementation}\n${runLine(loop, summary)}\n`);
-      for (const line of functionTable(summary, args.top)) console.log(line);
-      console.log('');
-      for (const line of ownerTable(summary)) console.log(line);
-      perCall.push(`${subject.implementation} ${formatDuration(loop.ms / loop.calls)}`);
-      if (args.out !== undefined) {
-        const file = outPath(args.out, subject.implementation);
-        writeFileSync(file, JSON.stringify(profile));
-        console.log(`\nprofile: ${file}`);
+    let opened: Awaited<ReturnType<typeof openBrowser>> | undefined;
+    try {
+      let run: (job: ProfileJob) => Promise<Profiled> = profileInWorker;
+      let locate: Locate | undefined;
+      let where = `a fresh worker thread of Node ${process.version}`;
+      if (args.browser) {
+        console.error('bench:profile: bundling the page and starting Chromium…');
+        opened = await openBrowser(new Map(), PROFILE_BUNDLE);
+        const session: BrowserSession = opened.session;
+        run = (job) => profileInPage(session, job);
+        locate = bundleLocator(session.origin, PROFILE_BUNDLE);
+        where = `a fresh page of headless Chromium ${session.browser.version()}`;
       }
+      const label = `${args.format} ${args.op} of ${payloadName(args.payload)}${args.payload.kind === 'canonical' ? ` (seed ${args.payload.seed})` : ''}`;
+      console.log(`wirebench bench:profile: ${label}, each implementation in ${where}:`);
+      console.log(`${WARMUP_MS / 1000} s of warm-up, then ${args.seconds} s under V8's sampling profiler; self time, % of the samples' time`);
+      const perCall: string[] = [];
+      for (const [index, subject] of subjects.entries()) {
+        const started = performance.now();
+        console.error(
+          `bench:profile: ${subject.implementation} (${index + 1} of ${subjects.length}): ${WARMUP_MS / 1000} s warm-up + ${args.seconds} s profiled…`,
+        );
+        const { loop, profile } = await run({ subject, seconds: args.seconds });
+        console.error(`bench:profile: ${subject.implementation} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        const summary = summarize(profile, locate);
+        console.log(`\n## ${subject.implementation}\n${runLine(loop, summary)}\n`);
+        for (const line of functionTable(summary, args.top)) console.log(line);
+        console.log('');
+        for (const line of ownerTable(summary)) console.log(line);
+        perCall.push(`${subject.implementation} ${formatDuration(loop.ms / loop.calls)}`);
+        if (args.out !== undefined) {
+          const file = outPath(args.out, subject.implementation);
+          writeFileSync(file, JSON.stringify(profile));
+          console.log(`\nprofile: ${file}`);
+        }
+      }
+      if (perCall.length > 1) console.log(`\ntime a call under the profiler: ${perCall.join(', ')} (for speed ratios, npm run bench)`);
+      return 0;
+    } finally {
+      await opened?.close();
     }
-    if (perCall.length > 1) console.log(`\ntime a call under the profiler: ${perCall.join(', ')} (for speed ratios, npm run bench)`);
-    return 0;
-  } catch (error) {
-    // A worker, page or browser that failed: one line, never a stack trace.
-    console.error(`bench:profile: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
-    return error instanceof RunnerError ? error.status : 1;
-  } finally {
-    await opened?.close();
-  }
-}
+  },
+});
 
-process.exitCode = await main(process.argv.slice(2));
+await main(benchProfile);

@@ -12,7 +12,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { MeasureResult } from 'wirebench';
 import { validateMeasureResult } from 'wirebench';
 import { poolResults } from '../compare/pool.js';
@@ -20,7 +19,6 @@ import type { Runtime, SpeedSource } from '../report/readme.js';
 import {
   checkFigureMarkers,
   FIGURES_PAGE,
-  MarkerError,
   renderFigureSections,
   SIZES_BEGIN,
   SIZES_END,
@@ -32,6 +30,7 @@ import {
   VERSUS_BEGIN,
   VERSUS_END,
 } from '../report/readme.js';
+import { BenchError, command, main } from './command.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const COMMAND = 'npm run bench:readme';
@@ -44,7 +43,7 @@ const RESULTS: Readonly<Record<Runtime, string>> = { node: 'bench/results/readme
 /** The runners, relative to the root: `npm run bench` and `npm run bench:browser` without the build. */
 const RUNNERS: Readonly<Record<Runtime, { script: string; args: readonly string[] }>> = {
   node: { script: 'bench/dist/cli/run.js', args: [] },
-  chromium: { script: 'bench/dist/browser/runner.js', args: ['--mode', 'page'] },
+  chromium: { script: 'bench/dist/cli/browser.js', args: ['--mode', 'page'] },
 };
 const DEFAULT_PROCESSES = 3;
 /**
@@ -75,22 +74,18 @@ No other file is written. About 8–12 minutes with 3 processes on 2 cores.
   --page <file>                        the file whose generated sections are rewritten (default ${PAGE})
   -h, --help                           this text`;
 
-class ReadmeError extends Error {
-  override readonly name = 'ReadmeError';
-}
-
 function readResult(path: string): MeasureResult {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new ReadmeError(`${path}: cannot be read as JSON (${(error as Error).message.split('\n')[0]})`);
+    throw new BenchError(`${path}: cannot be read as JSON (${(error as Error).message.split('\n')[0]})`);
   }
   // The one validator of result files, as compare and the gate read them.
   try {
     return validateMeasureResult(parsed);
   } catch (error) {
-    throw new ReadmeError(`${path}: ${(error as Error).message}`);
+    throw new BenchError(`${path}: ${(error as Error).message}`);
   }
 }
 
@@ -107,55 +102,41 @@ async function runBench(script: string, args: readonly string[]): Promise<string
     process.stdout.write(chunk);
   });
   const [code, signal] = (await new Promise((resolve) => child.on('close', (...exit) => resolve(exit)))) as [number | null, string | null];
-  if (code !== 0) throw new ReadmeError(`node ${command.join(' ')} failed (exit ${code ?? signal})`);
+  if (code !== 0) throw new BenchError(`node ${command.join(' ')} failed (exit ${code ?? signal})`);
   // Both runners print each note on a line of its own: `note: <text>`.
   return stdout.split('\n').flatMap((line) => (line.startsWith('note: ') ? [line.slice('note: '.length)] : []));
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  let values: { from: boolean; corpus?: string; page: string; processes?: string; help: boolean };
-  let positionals: string[];
-  let processes = DEFAULT_PROCESSES;
-  try {
-    ({ values, positionals } = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        from: { type: 'boolean', default: false },
-        corpus: { type: 'string' },
-        page: { type: 'string', default: PAGE },
-        processes: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-    if (values.from && positionals.length !== 2) throw new Error('--from takes two files: the Node result and the Chromium result');
-    if (!values.from && positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}"`);
+const readme = command({
+  name: 'bench:readme',
+  usage: USAGE,
+  options: {
+    from: { type: 'boolean', default: false },
+    corpus: { type: 'string' },
+    page: { type: 'string', default: PAGE },
+    processes: { type: 'string' },
+  },
+  positionals: true,
+  async run({ values, positionals }) {
+    if (values.from && positionals.length !== 2) throw new BenchError('--from takes two files: the Node result and the Chromium result', 'usage');
+    if (!values.from && positionals.length > 0) throw new BenchError(`unexpected argument "${positionals[0]}"`, 'usage');
     const given = values.processes ?? String(values.from ? 1 : DEFAULT_PROCESSES);
-    processes = /^\d+$/.test(given) ? Number(given) : NaN;
-    if (!(processes >= 1 && processes <= 20)) throw new Error(`--processes takes a whole number from 1 to 20, not "${given}"`);
-  } catch (error) {
-    console.error(`bench:readme: ${(error as Error).message.split('\n')[0]} (see ${COMMAND} -- --help)`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+    const processes = /^\d+$/.test(given) ? Number(given) : NaN;
+    if (!(processes >= 1 && processes <= 20)) throw new BenchError(`--processes takes a whole number from 1 to 20, not "${given}"`, 'usage');
 
-  const started = Date.now();
-  try {
+    const started = Date.now();
     const pagePath = resolve(values.page);
     let page: string;
     try {
       page = readFileSync(pagePath, 'utf8');
     } catch (error) {
-      throw new ReadmeError(`${pagePath}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      throw new BenchError(`${pagePath}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
     }
     // Fails on missing markers before minutes of measuring, not after.
     try {
       checkFigureMarkers(page);
     } catch (error) {
-      if (error instanceof MarkerError) throw new ReadmeError(`${pagePath}: ${error.message}`);
+      if (error instanceof BenchError) throw new BenchError(`${pagePath}: ${error.message}`);
       throw error;
     }
     let files: [string, string];
@@ -187,24 +168,20 @@ async function main(argv: readonly string[]): Promise<number> {
     const base = values.from ? process.cwd() : ROOT;
     const [node, chromium] = files.map((file) => readResult(resolve(base, file))) as [MeasureResult, MeasureResult];
     if (node.environment.runtime !== 'node' || chromium.environment.runtime === 'node') {
-      throw new ReadmeError(
+      throw new BenchError(
         `${files[0]} must be a Node result and ${files[1]} a browser one (got ${node.environment.runtime} and ${chromium.environment.runtime})`,
       );
     }
     // The command as run: with --from, the sections say which files they were rewritten from.
-    const command = values.from ? `${COMMAND} -- --from ${files.join(' ')}${processes > 1 ? ` --processes ${processes}` : ''}` : COMMAND;
+    const asRun = values.from ? `${COMMAND} -- --from ${files.join(' ')}${processes > 1 ? ` --processes ${processes}` : ''}` : COMMAND;
     const measured = notes ? { notes, durationMs: Date.now() - started } : {};
-    const sections = renderFigureSections({ node, chromium }, { command, processes: { node: processes, chromium: processes }, ...measured });
+    const sections = renderFigureSections({ node, chromium }, { command: asRun, processes: { node: processes, chromium: processes }, ...measured });
     writeFileSync(pagePath, spliceFigureSections(page, sections));
     console.log(
       `\nbench:readme: ${pagePath}: speed, versus, sizes and summary sections rewritten from ${files.join(' and ')} (${Math.round((Date.now() - started) / 1000)} s)`,
     );
     return 0;
-  } catch (error) {
-    if (!(error instanceof ReadmeError || error instanceof MarkerError)) throw error;
-    console.error(`bench:readme: ${error.message}`);
-    return 1;
-  }
-}
+  },
+});
 
-process.exitCode = await main(process.argv.slice(2));
+await main(readme);

@@ -10,9 +10,10 @@ import { fidelitySummary, formatResult, LEGEND, renderHtmlReport } from 'wireben
 import type { BenchFiles } from '../node/isolated.js';
 import { benchFiles, listBench, measureBenchGroups } from '../node/isolated.js';
 import type { Suite } from '../suites/suite.js';
+import { BenchError, command, main } from './command.js';
 import type { BenchArgs } from './options.js';
-import { parseBenchArgs, USAGE, UsageError } from './options.js';
-import { checkOutput, contextFor, nodeMeasureOptions, PayloadFileError, planTargets, suitesFor, writeOutput } from './plan.js';
+import { BENCH_OPTIONS, benchArgs, USAGE } from './options.js';
+import { checkOutput, contextFor, nodeMeasureOptions, planTargets, suitesFor, writeOutput } from './plan.js';
 
 const DEFAULT_JSON = 'bench/results/latest.json';
 
@@ -22,60 +23,47 @@ interface Measured {
   readonly notes: string[];
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  let args: BenchArgs;
-  let suites: Suite[] | undefined;
-  let files: BenchFiles | undefined;
-  try {
-    args = parseBenchArgs(argv);
-    if (args.help) {
-      console.log(USAGE);
-      return 0;
-    }
+const run = command({
+  name: 'bench',
+  usage: USAGE,
+  options: BENCH_OPTIONS,
+  positionals: true,
+  async run(line) {
+    const args = benchArgs(line);
     checkOutput(args.json ?? DEFAULT_JSON, '--json');
     checkOutput(args.html, '--html');
     // The files are read and checked now either way: a bad one stops the run before anything is measured.
-    if (args.sameProcess) suites = suitesFor(args);
-    else files = benchFiles(args.paths);
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof PayloadFileError) {
-      console.error(`bench: ${error.message}${error instanceof UsageError ? ' (see npm run bench -- --help)' : ''}`);
-      return 2;
+    const suites = args.sameProcess ? suitesFor(args) : undefined;
+    const files = suites ? undefined : benchFiles(args.paths);
+
+    const progress = progressReporter(process.stderr);
+    let measured: Measured | undefined;
+    try {
+      measured = suites ? await sameProcess(args, suites, progress.update) : await apart(args, files as BenchFiles, progress.update);
+    } finally {
+      progress.end();
     }
-    throw error;
-  }
+    if (!measured) throw new BenchError(`no payload matches --filter ${args.filter}`, 'input');
+    const { result, notes } = measured;
+    for (const note of notes) console.log(`note: ${note}`);
+    console.log(`\n${formatResult(result)}`);
 
-  const progress = progressReporter(process.stderr);
-  let measured: Measured | undefined;
-  try {
-    measured = suites ? await sameProcess(args, suites, progress.update) : await apart(args, files as BenchFiles, progress.update);
-  } finally {
-    progress.end();
-  }
-  if (!measured) {
-    console.error(`bench: no payload matches --filter ${args.filter}`);
-    return 2;
-  }
-  const { result, notes } = measured;
-  for (const note of notes) console.log(`note: ${note}`);
-  console.log(`\n${formatResult(result)}`);
-
-  const jsonPath = args.json ?? DEFAULT_JSON;
-  try {
-    writeOutput(jsonPath, `${JSON.stringify(result, null, 1)}\n`, '--json');
-    if (args.html) writeOutput(args.html, renderHtmlReport(result, { notes }), '--html');
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`bench: ${error.message}`);
-    return 2;
-  }
-  console.log(`\nresult JSON: ${jsonPath}`);
-  if (args.html) {
-    console.log(`HTML report: ${args.html}`);
-  }
-  for (const line of fidelitySummary(result)) console.log(line);
-  return 0;
-}
+    const jsonPath = args.json ?? DEFAULT_JSON;
+    try {
+      writeOutput(jsonPath, `${JSON.stringify(result, null, 1)}\n`, '--json');
+      if (args.html) writeOutput(args.html, renderHtmlReport(result, { notes }), '--html');
+    } catch (error) {
+      // The disk, not the arguments (they were checked before measuring): no pointer to --help.
+      throw new BenchError((error as Error).message, 'input');
+    }
+    console.log(`\nresult JSON: ${jsonPath}`);
+    if (args.html) {
+      console.log(`HTML report: ${args.html}`);
+    }
+    for (const line of fidelitySummary(result)) console.log(line);
+    return 0;
+  },
+});
 
 /** Each payload in a fresh worker, one after another; undefined when --filter leaves none. */
 async function apart(args: BenchArgs, files: BenchFiles, onProgress: (p: MeasureProgress) => void): Promise<Measured | undefined> {
@@ -105,4 +93,4 @@ function printHeader(summary: string): void {
   console.log(LEGEND);
 }
 
-process.exitCode = await main(process.argv.slice(2));
+await main(run);

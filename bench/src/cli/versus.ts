@@ -1,7 +1,8 @@
 import { formatEnvironment } from 'wirebench/report';
 import { poolResults } from '../compare/pool.js';
 import { formatVersusMarkdown, formatVersusText, VERSUS_LEGEND, versusLibraries, versusReport } from '../report/versus.js';
-import { ArgumentError, parseReportArgs, readResultFile, runReportCommand } from './report-command.js';
+import { BenchError, command, main } from './command.js';
+import { readResultFile } from './result-file.js';
 
 /**
  * `npm run bench:versus -- result.json […]`: wirebench ÷ each library codec, per payload and
@@ -35,46 +36,46 @@ Exit status: 0 the tables were printed (whatever they say), 2 bad arguments or a
 invalid file.
 `;
 
-function main(args: readonly string[]): number {
-  const { values, positionals: files } = parseReportArgs(args, {
+const versus = command({
+  name: 'bench:versus',
+  usage: USAGE,
+  options: {
     markdown: { type: 'boolean', default: false },
     pool: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
-  });
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  if (files.length === 0) throw new ArgumentError('expected at least one result file');
-  // Every file is read and checked before anything is printed.
-  const results = files.map((file) => ({ file, result: readResultFile(file) }));
-  if (values.pool && files.length > 1) {
-    const runtimes = new Set(results.map(({ result }) => `${result.environment.runtime} ${result.environment.runtimeVersion}`));
-    if (runtimes.size > 1) throw new ArgumentError(`--pool takes runs of one runtime; these files come from ${[...runtimes].join(', ')}`);
-  }
-  const tables =
-    values.pool && files.length > 1 ? [{ file: `${files.join(' + ')} (pooled)`, result: poolResults(results.map(({ result }) => result)) }] : results;
-  const out: string[] = [];
-  for (const { file, result } of tables) {
-    const report = versusReport(result);
-    if (values.markdown) {
-      const libraries = versusLibraries(report);
-      out.push(
-        `### ${file}`,
-        '',
-        `${report.runtime}, ${result.options.rounds} rounds, measured ${result.createdAt}.${libraries ? ` Libraries: ${libraries}.` : ''}`,
-        '',
-        VERSUS_LEGEND,
-        '',
-        formatVersusMarkdown(report),
-        '',
-      );
-    } else {
-      out.push(`== ${file}`, formatEnvironment(result), '', formatVersusText(report));
+  },
+  positionals: true,
+  run({ values, positionals: files }) {
+    if (files.length === 0) throw new BenchError('expected at least one result file', 'usage');
+    // Every file is read and checked before anything is printed.
+    const results = files.map((file) => ({ file, result: readResultFile(file) }));
+    if (values.pool && files.length > 1) {
+      const runtimes = new Set(results.map(({ result }) => `${result.environment.runtime} ${result.environment.runtimeVersion}`));
+      if (runtimes.size > 1) throw new BenchError(`--pool takes runs of one runtime; these files come from ${[...runtimes].join(', ')}`, 'usage');
     }
-  }
-  process.stdout.write(values.markdown ? out.join('\n') : `${out.join('\n')}\n`.replace(/\n{3,}/g, '\n\n'));
-  return 0;
-}
+    const tables =
+      values.pool && files.length > 1 ? [{ file: `${files.join(' + ')} (pooled)`, result: poolResults(results.map(({ result }) => result)) }] : results;
+    const out: string[] = [];
+    for (const { file, result } of tables) {
+      const report = versusReport(result);
+      if (values.markdown) {
+        const libraries = versusLibraries(report);
+        out.push(
+          `### ${file}`,
+          '',
+          `${report.runtime}, ${result.options.rounds} rounds, measured ${result.createdAt}.${libraries ? ` Libraries: ${libraries}.` : ''}`,
+          '',
+          VERSUS_LEGEND,
+          '',
+          formatVersusMarkdown(report),
+          '',
+        );
+      } else {
+        out.push(`== ${file}`, formatEnvironment(result), '', formatVersusText(report));
+      }
+    }
+    process.stdout.write(values.markdown ? out.join('\n') : `${out.join('\n')}\n`.replace(/\n{3,}/g, '\n\n'));
+    return 0;
+  },
+});
 
-runReportCommand('bench:versus', main);
+await main(versus);

@@ -7,7 +7,8 @@
 import { fileURLToPath } from 'node:url';
 import type { PageProfileConfig } from '../browser/protocol.js';
 import type { BrowserSession } from '../browser/run-mode.js';
-import { openPage, RunnerError } from '../browser/run-mode.js';
+import { openPage } from '../browser/run-mode.js';
+import { BenchError } from '../errors.js';
 import type { Profiled, ProfileJob } from './loop.js';
 import { SAMPLING_INTERVAL_US, WARMUP_MS } from './loop.js';
 import type { CpuProfile } from './summarize.js';
@@ -38,7 +39,7 @@ export async function profileInPage(session: BrowserSession, job: ProfileJob): P
     await cdp.detach().catch(() => {});
     return { loop, profile };
   } catch (error) {
-    throw error instanceof RunnerError ? error : new RunnerError(`the page failed: ${(error as Error).message.split('\n')[0]}`);
+    throw error instanceof BenchError ? error : new BenchError(`the page failed: ${(error as Error).message.split('\n')[0]}`);
   } finally {
     watch.dispose();
     await page.close().catch(() => {});

@@ -1,13 +1,10 @@
 /**
  * Generated sections of a Markdown file: the text between a begin and an end comment is rewritten
  * by a command (`npm run bench:readme` in docs/figures.md, `npm run bundle:budget -- --update` in
- * the READMEs), the rest is left alone.
+ * the READMEs), the rest is left alone. A file that lacks the markers, or holds them more than once or
+ * out of order, is a BenchError.
  */
-
-/** The file lacks the markers, or holds them more than once or out of order. */
-export class MarkerError extends Error {
-  override readonly name = 'MarkerError';
-}
+import { BenchError } from '../errors.js';
 
 /** One generated section: its markers and the text that goes between them (markers excluded). */
 export interface MarkedSection {
@@ -21,7 +18,7 @@ export function spliceBetween(text: string, begin: string, end: string, section:
   const from = text.indexOf(begin);
   const to = text.indexOf(end);
   if (from < 0 || to < 0 || to < from || text.indexOf(begin, from + 1) >= 0 || text.indexOf(end, to + 1) >= 0) {
-    throw new MarkerError(`the file needs exactly one ${begin} followed by one ${end}`);
+    throw new BenchError(`the file needs exactly one ${begin} followed by one ${end}`);
   }
   return `${text.slice(0, from + begin.length)}\n${section}\n${text.slice(to)}`;
 }

@@ -5,8 +5,6 @@ import type { MarkedSection } from './markers.js';
 import { spliceBetween, spliceSections } from './markers.js';
 import { formatVersusMarkdown, isLibraryCodec, VERSUS_LEGEND, versusLibraries, versusReport } from './versus.js';
 
-export { MarkerError } from './markers.js';
-
 /**
  * The generated sections of docs/figures.md, written from the result JSON of one Node run and one
  * Chromium run (`npm run bench:readme`): every figure comes from those files, none is typed by hand.
