@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /** `npm run bench:order` as a user meets it, in Node only (Chromium's side is the browser runner's, tested there), with tiny settings. */
-const ORDER = fileURLToPath(new URL('../dist/cli/order.js', import.meta.url));
+const ORDER = fileURLToPath(new URL('../dist/investigations/order.js', import.meta.url));
 const TINY = ['--formats', 'json,msgpack', '--rounds', '3', '--time', '1', '--warmup', '1'];
 
 function order(...args: string[]): { status: number | null; stdout: string; stderr: string } {

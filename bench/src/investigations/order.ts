@@ -20,12 +20,12 @@ import { formatRatioNumber } from 'wirebench/report';
 import { measureInBrowser, openBrowser } from '../browser/measure-browser.js';
 import type { Mode, PayloadFileRef } from '../browser/protocol.js';
 import type { BrowserSession } from '../browser/run-mode.js';
+import { BenchError, command, main } from '../cli/command.js';
+import type { BenchArgs } from '../cli/options.js';
+import { BENCH_OPTIONS, benchArgs } from '../cli/options.js';
 import type { BenchFiles } from '../node/isolated.js';
 import { benchFiles, listBench, measureBenchGroups } from '../node/isolated.js';
 import type { PayloadRef } from '../suites/refs.js';
-import { BenchError, command, main } from './command.js';
-import type { BenchArgs } from './options.js';
-import { BENCH_OPTIONS, benchArgs } from './options.js';
 
 /** The bar: after ÷ alone, median over an implementation's rows, within this factor either way. */
 const BAR = 1.2;

@@ -5,7 +5,7 @@
  * slower by a test-only wrapper (the gate must fail, its re-measure running the slowed code too).
  * Prints every figure; exits 1 if either promise fails. About 10 minutes on 2 cores.
  *
- * The wrapper (gate/slowed-plan.ts) adds busy work after each decode, calibrated with the engine
+ * The wrapper (slowed-plan.ts) adds busy work after each decode, calibrated with the engine
  * (wrapped against plain decode in interleaved rounds, in the payload's worker before it is timed)
  * until the wrapped call takes 1.25× as long; the factor reached is printed. Each payload is
  * measured in a fresh worker thread, as the gate's own runs are.
@@ -15,22 +15,22 @@ import { fileURLToPath } from 'node:url';
 import type { MeasureResult } from 'wirebench';
 import { measureIsolated } from 'wirebench/node';
 import { formatChange } from 'wirebench/report';
+import { command, main } from '../cli/command.js';
+import { parseBenchArgs } from '../cli/options.js';
 import type { TimingChange } from '../compare/compare.js';
 import { poolResults } from '../compare/pool.js';
 import { decide } from '../gate/decide.js';
 import { exactly, runInProcess } from '../gate/processes.js';
 import { nodeEnvironment } from '../node/environment.js';
 import { benchFiles, benchJob, listBench } from '../node/isolated.js';
-import { command, main } from './command.js';
-import { parseBenchArgs } from './options.js';
 
 /** The planner of the child's workers: the bench's, with msgpack decode slowed when asked. */
-const SLOWED_PLANNER = new URL('../gate/slowed-plan.js', import.meta.url).href;
+const SLOWED_PLANNER = new URL('./slowed-plan.js', import.meta.url).href;
 
 const SELF = fileURLToPath(import.meta.url);
 const REPEATS = 5;
 const BASELINE_PROCESSES = 5;
-const SLOWED = { format: 'msgpack', operation: 'decode' } as const; // as gate/slowed-plan.ts slows it
+const SLOWED = { format: 'msgpack', operation: 'decode' } as const; // as slowed-plan.ts slows it
 
 /** Child process: one quick run of the canonical suite, each payload in a fresh worker (as the gate's runs are), optionally slowed, written to --json. */
 async function child(out: string, slow: boolean, filter: string | undefined): Promise<void> {

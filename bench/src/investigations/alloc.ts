@@ -1,17 +1,17 @@
 /**
  * `npm run bench:alloc`: bytes allocated per encode and decode call, per payload and row, in Node
- * (method in ../node/allocation.ts). Takes the suites, files and filters of `npm run bench`.
+ * (method in allocation.ts). Takes the suites, files and filters of `npm run bench`.
  */
 import { writeFileSync } from 'node:fs';
 import type { Operation } from 'wirebench';
 import { extraRows, median } from 'wirebench';
 import { formatCount, formatRatioNumber } from 'wirebench/report';
-import type { Allocation } from '../node/allocation.js';
-import { canMeasureAllocation, measureAllocation } from '../node/allocation.js';
+import { BenchError, command, main } from '../cli/command.js';
+import { BENCH_OPTIONS, benchArgs } from '../cli/options.js';
+import { checkOutput, contextFor, planTargets, suitesFor } from '../cli/plan.js';
 import { nodeEnvironment } from '../node/environment.js';
-import { BenchError, command, main } from './command.js';
-import { BENCH_OPTIONS, benchArgs } from './options.js';
-import { checkOutput, contextFor, planTargets, suitesFor } from './plan.js';
+import type { Allocation } from './allocation.js';
+import { canMeasureAllocation, measureAllocation } from './allocation.js';
 
 const DEFAULT_JSON = 'bench/results/alloc.json';
 
