@@ -237,13 +237,12 @@ const order = command({
   positionals: true,
   async run(line, argv) {
     const { values } = line;
-    const own = { each: values.each, browser: values.browser || values['browser-only'], node: !values['browser-only'], isolatedOnly: values['isolated-only'] };
+    const { each, 'isolated-only': isolatedOnly } = values;
+    const [inNode, inBrowser] = [!values['browser-only'], values.browser || values['browser-only']];
     if (values.mode !== 'page' && values.mode !== 'worker') throw new BenchError(`--mode must be page or worker, got "${values.mode}"`, 'usage');
     const mode = values.mode as Mode;
     const repeat = /^\d+$/.test(values.repeat) ? Number(values.repeat) : NaN;
     if (!(repeat >= 1 && repeat <= 20)) throw new BenchError(`--repeat takes a whole number from 1 to 20, not "${values.repeat}"`, 'usage');
-    const each = own.each;
-    const isolatedOnly = own.isolatedOnly;
     // The rest are npm run bench's options, resolved by its parser.
     const args: BenchArgs = benchArgs(line);
     if (args.json) checkOutput(args.json, '--json');
@@ -337,8 +336,8 @@ const order = command({
       }
     };
 
-    if (own.node) await columnsFor('node', (groups, onProgress) => measureBenchGroups(args, groups, files.paths, onProgress));
-    if (own.browser) {
+    if (inNode) await columnsFor('node', (groups, onProgress) => measureBenchGroups(args, groups, files.paths, onProgress));
+    if (inBrowser) {
       const fileRefs: PayloadFileRef[] = files.names.map((name, i) => ({ name, url: `/payloads/${i}.json` }));
       const routes = new Map(fileRefs.map(({ url }, i) => [url, resolve(files.paths[i] as string)]));
       const opened = await openBrowser(routes);
