@@ -18,6 +18,8 @@ const op = (perRound: number[]): OperationResult => ({
 const row = (name: string, ops: Partial<Record<'encode' | 'decode', number[]>>): RowResult => ({
   name,
   kind: 'codec',
+  format: name as RowResult['format'],
+  implementation: 'wirebench',
   ...(ops.encode ? { encode: op(ops.encode) } : {}),
   ...(ops.decode ? { decode: op(ops.decode) } : {}),
 });
@@ -34,7 +36,7 @@ const payload = (name: string, rows: RowResult[], suspect = false): PayloadResul
 });
 const run = (payloads: PayloadResult[]): MeasureResult => ({
   format: 'wirebench-result',
-  version: 1,
+  version: 2,
   createdAt: '2026-01-01T00:00:00.000Z',
   environment: { runtime: 'node', runtimeVersion: 'Node v20', timerResolutionMs: 0.001, libraries: {} },
   options: {

@@ -87,7 +87,7 @@ function payload(name: string, rows: RowResult[], extra: Partial<PayloadResult> 
 function result(environment: Partial<Environment> & Pick<Environment, 'runtime' | 'runtimeVersion'>, payloads: PayloadResult[]): MeasureResult {
   return {
     format: 'wirebench-result',
-    version: 1,
+    version: 2,
     createdAt: '2026-11-23T12:00:00.000Z',
     environment: { timerResolutionMs: 0.005, cpuModel: 'Test CPU', cores: 2, memoryGb: 8, libraries: { 'cbor-x': '1.6.9' }, ...environment },
     options: {

@@ -57,7 +57,7 @@ function payload(name: string, rows: RowResult[], extra: Partial<PayloadResult> 
 function result(payloads: PayloadResult[]): MeasureResult {
   return {
     format: 'wirebench-result',
-    version: 1,
+    version: 2,
     createdAt: '2026-11-24T12:00:00.000Z',
     environment: { runtime: 'node', runtimeVersion: 'Node v20.20.2', timerResolutionMs: 0.001, libraries: { msgpackr: '2.1.4 (native msgpackr-extract)' } },
     options: {

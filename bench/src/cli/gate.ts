@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { MeasureResult } from 'wirebench';
-import { validateMeasureResult } from 'wirebench';
+import { upgradeResult } from 'wirebench';
 import { closingLine, formatText } from '../compare/compare.js';
 import { poolResults } from '../compare/pool.js';
 import { decide, describeRow, REMEASURE_PROCESSES } from '../gate/decide.js';
@@ -39,7 +39,7 @@ const gate = command({
       console.log(`\nbench:gate: baseline rewritten from ${BASELINE_PROCESSES} processes: ${BASELINE}`);
       return 0;
     }
-    const baseline = validateMeasureResult(JSON.parse(readFileSync(BASELINE, 'utf8')) as unknown);
+    const baseline = upgradeResult(JSON.parse(readFileSync(BASELINE, 'utf8')) as unknown);
     const run = runInProcess(RUNNER, [], 'run');
     const remeasure = async (payloads: string[]): Promise<MeasureResult[]> => {
       console.log(`\nbench:gate: re-measuring ${payloads.join(', ')} in ${REMEASURE_PROCESSES} fresh processes before deciding`);

@@ -13,7 +13,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MeasureResult } from 'wirebench';
-import { validateMeasureResult } from 'wirebench';
+import { upgradeResult } from 'wirebench';
 import { poolResults } from '../compare/pool.js';
 import type { Runtime, SpeedSource } from '../report/readme.js';
 import {
@@ -83,7 +83,7 @@ function readResult(path: string): MeasureResult {
   }
   // The one validator of result files, as compare and the gate read them.
   try {
-    return validateMeasureResult(parsed);
+    return upgradeResult(parsed);
   } catch (error) {
     throw new BenchError(`${path}: ${(error as Error).message}`);
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { MeasureResult } from 'wirebench';
-import { validateMeasureResult } from 'wirebench';
+import { upgradeResult } from 'wirebench';
 import { BenchError } from '../errors.js';
 
 /**
@@ -23,7 +23,7 @@ export function readResultFile(file: string): MeasureResult {
     throw new BenchError(`${file} is not JSON: ${(error as Error).message.split('\n')[0]}`, 'input');
   }
   try {
-    return validateMeasureResult(value);
+    return upgradeResult(value);
   } catch (error) {
     throw new BenchError(`${file}: ${(error as Error).message}`, 'input');
   }

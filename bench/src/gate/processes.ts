@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { MeasureResult } from 'wirebench';
-import { validateMeasureResult } from 'wirebench';
+import { upgradeResult } from 'wirebench';
 
 const RESULTS = 'bench/results/gate';
 
@@ -20,5 +20,5 @@ export function runInProcess(script: string, args: readonly string[], label: str
   mkdirSync(RESULTS, { recursive: true });
   const out = `${RESULTS}/${label}-${process.pid}-${++counter}.json`;
   execFileSync(process.execPath, [script, '--quick', ...args, '--json', out], { stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'] });
-  return validateMeasureResult(JSON.parse(readFileSync(out, 'utf8')) as unknown);
+  return upgradeResult(JSON.parse(readFileSync(out, 'utf8')) as unknown);
 }

@@ -1,3 +1,5 @@
+import type { FormatId } from '@wirebench/core';
+import { FORMATS } from '@wirebench/core';
 /**
  * Synthetic results for the tests of bench:compare and the CI gate: only what compare reads is
  * realistic (per-round ratios to JSON, bytes, errors), the rest is filler of the right type.
@@ -32,10 +34,20 @@ function operation(perRound: readonly number[]): OperationResult {
   };
 }
 
+/**
+ * A codec row, keyed by format and implementation as every result's rows are: `msgpack` is
+ * wirebench's own codec, `msgpack (msgpackr)` a library's, and any other name (`row7`) a JSON codec
+ * of that name, so that many rows stay apart.
+ */
 function row(spec: RowSpec): RowResult {
+  const library = /^(\S+) \((.+)\)$/.exec(spec.name);
+  const format = library ? library[1] : (FORMATS as readonly string[]).includes(spec.name) ? spec.name : 'json';
+  const implementation = library ? (library[2] as string) : format === spec.name ? 'wirebench' : spec.name;
   return {
     name: spec.name,
     kind: 'codec',
+    format: format as FormatId,
+    implementation,
     ...(spec.bytes === undefined ? {} : { bytes: spec.bytes }),
     ...(spec.error === undefined ? {} : { error: spec.error }),
     ...(spec.encode ? { encode: operation(spec.encode) } : {}),
@@ -48,7 +60,7 @@ export function result(payloads: Readonly<Record<string, readonly RowSpec[]>>, r
   const ones = Array.from({ length: rounds }, () => 1);
   return {
     format: 'wirebench-result',
-    version: 1,
+    version: 2,
     createdAt: '2025-01-01T00:00:00.000Z',
     environment: { runtime: 'node', runtimeVersion: 'v20.19.0', timerResolutionMs: 0.001, libraries: {} },
     options: {

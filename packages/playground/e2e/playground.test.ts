@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,8 @@ import {
 } from './support/playground.js';
 
 const TWITTER = corpusFile('twitter.json');
+/** A result file of version 1, as the CLI wrote it (packages/wirebench/test/result/fixtures/v1/README.md). */
+const V1_RESULT = fileURLToPath(new URL('../../wirebench/test/result/fixtures/v1/cli-answered-8fb3cc0.json', import.meta.url));
 const FORMATS = ['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'];
 /** The library rows the playground measures by default: [format, implementation]. */
 const LIBRARIES = [
@@ -120,7 +123,7 @@ describe.skipIf(!enabled)('playground in headless Chromium', () => {
       const downloaded = JSON.parse(readFileSync(resultPath, 'utf8')) as {
         payloads: Array<{ answer?: { ranking: { network: { id: string }; ranked: Array<{ name: string }> } } }>;
       };
-      expect(downloaded).toMatchObject({ format: 'wirebench-result', version: 1 });
+      expect(downloaded).toMatchObject({ format: 'wirebench-result', version: 2 });
       // It carries the answer under the page's constraints (4G, gzip by default), for compare and import elsewhere.
       expect(downloaded.payloads[0]?.answer?.ranking.network.id).toBe('4g');
       expect(downloaded.payloads[0]?.answer?.ranking.ranked.map((r) => r.name)).toContain('json');
@@ -349,7 +352,7 @@ describe.skipIf(!enabled)('playground in headless Chromium', () => {
       };
       const base = {
         format: 'wirebench-result',
-        version: 1,
+        version: 2,
         createdAt: '2026-01-01T00:00:00.000Z',
         environment,
         options,
@@ -372,6 +375,16 @@ describe.skipIf(!enabled)('playground in headless Chromium', () => {
         await page.getByText(`${name}: not a result this page can show: ${expected}`).waitFor();
         expect(await page.locator('h1').innerText()).toBe('wirebench playground');
       }
+      // A result an older wirebench wrote (version 1: the CLI's answered --json at 8fb3cc0) imports through upgradeResult.
+      const v1 = JSON.parse(readFileSync(V1_RESULT, 'utf8')) as { version: number; payloads: Array<{ rows: Array<{ name: string; kind: string }> }> };
+      expect(v1.version).toBe(1);
+      const codecRows = (v1.payloads[0]?.rows ?? []).filter((row) => row.kind === 'codec').map((row) => row.name);
+      await input.setInputFiles(V1_RESULT);
+      await page
+        .locator('.compare tbody tr')
+        .nth(codecRows.length - 1)
+        .waitFor();
+      expect(await page.locator('.compare tbody tr th').allInnerTexts()).toEqual(codecRows);
     } finally {
       await page.close();
     }

@@ -1,7 +1,7 @@
 /** The playground's words around the figures (src/summary.ts, src/markdown.ts): no browser needed. */
 import { describe, expect, it } from 'vitest';
 import { toMarkdown } from '../src/markdown.js';
-import type { MeasureResult, OperationResult, PayloadResult } from '../src/protocol.js';
+import type { OperationResult, ResultPayload, WirebenchResult } from '../src/protocol.js';
 import { ratioToJson, speedWords, summarize } from '../src/summary.js';
 
 const op = (estimate: number, low: number, high: number): OperationResult => ({ median: 0.5, vsJson: { estimate, low, high } }) as unknown as OperationResult;
@@ -27,7 +27,7 @@ const payload = {
     },
     { name: 'protobuf', kind: 'codec', error: 'boom' },
   ],
-} as unknown as PayloadResult;
+} as unknown as ResultPayload;
 
 describe('playground summary', () => {
   it('says speeds as a factor, or a percentage near 1', () => {
@@ -49,7 +49,7 @@ describe('playground summary', () => {
       "cbor is 80 % of JSON's bytes, encodes 4.0 % slower than JSON and decodes 2.50× faster than JSON here, but it did not give the data back exactly (2+ diffs).",
     );
     expect(lines[2]).toBe('protobuf could not be measured: boom');
-    const md = toMarkdown({ environment: { runtimeVersion: 'x', cores: 2 }, createdAt: 'now', payloads: [payload] } as unknown as MeasureResult);
+    const md = toMarkdown({ environment: { runtimeVersion: 'x', cores: 2 }, createdAt: 'now', payloads: [payload] } as unknown as WirebenchResult);
     expect(md).toContain('**p** (100 B of JSON, 2 rounds)');
     expect(md).toContain('| cbor | 80 B (80 %) |  | 500 µs 1.04× JSON (1.02–1.06) | 500 µs 0.40× JSON (0.38–0.42) | 2+ diffs |');
     expect(md).toContain('| 1 diff |');

@@ -15,7 +15,7 @@ import { MAX_BYTES, TEXTAREA_LIMIT, WARN_BYTES } from './limits.js';
 import type { HeldText } from './PayloadInput.js';
 import { byteLength, holdText, PayloadInput } from './PayloadInput.js';
 import { createProgressStore } from './progress-store.js';
-import type { FromWorker, MeasureResult, ParsedPayload, PayloadResult, SampleText } from './protocol.js';
+import type { FromWorker, ParsedPayload, ResultPayload, SampleText, WirebenchResult } from './protocol.js';
 import { DEFAULT_SETTINGS } from './protocol.js';
 import type { RunStatus } from './Results.js';
 import { Results } from './Results.js';
@@ -30,9 +30,9 @@ export function App(): ReactNode {
   const [message, setMessage] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [parsed, setParsed] = useState<ParsedPayload | null>(null);
-  const [payload, setPayload] = useState<PayloadResult | null>(null);
+  const [payload, setPayload] = useState<ResultPayload | null>(null);
   const [progress] = useState(createProgressStore);
-  const [result, setResult] = useState<MeasureResult | null>(null);
+  const [result, setResult] = useState<WirebenchResult | null>(null);
   /** The text the current result measured: the share link carries it, not whatever the text area holds now. */
   const [measuredText, setMeasuredText] = useState('');
   const [libraries, setLibraries] = useState(DEFAULT_SETTINGS.libraries);

@@ -5,10 +5,10 @@
 
 import type { ReactNode } from 'react';
 import { formatDuration, formatPercent, formatRatio } from 'wirebench/report';
-import type { PayloadResult, RowResult } from './protocol.js';
+import type { ResultPayload, RowResult } from './protocol.js';
 import { isLibraryRow } from './ResultsTable.js';
 
-function codecRows(payload: PayloadResult): RowResult[] {
+function codecRows(payload: ResultPayload): RowResult[] {
   return payload.rows.filter((r) => r.kind === 'codec' && !r.error);
 }
 
@@ -57,7 +57,7 @@ function BarChart({ title, bars, reference }: { title: string; bars: readonly Ba
 }
 
 /** The three charts of a finished run (a time chart only when there is more than the reference to draw). */
-export function Charts({ payload, libraries }: { payload: PayloadResult; libraries: boolean }): ReactNode {
+export function Charts({ payload, libraries }: { payload: ResultPayload; libraries: boolean }): ReactNode {
   const rows = codecRows(payload).filter((r) => libraries || !isLibraryRow(r));
   const sizeBars: Bar[] = rows
     .filter((r) => r.bytesVsJson !== undefined)

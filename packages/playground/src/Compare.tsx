@@ -9,7 +9,7 @@ import { servedWords } from 'wirebench/answer';
 import type { AnswerComparison } from 'wirebench/report';
 import { formatBytes } from 'wirebench/report';
 import { answersSideBySide, comparisonLink, deviceName, deviceRows, readResult, theirPayload, usableCell } from './compare-devices.js';
-import type { MeasureResult, PayloadResult } from './protocol.js';
+import type { ResultPayload, WirebenchResult } from './protocol.js';
 
 /** A result file larger than this is refused unread: no real result comes near it. */
 const MAX_RESULT_BYTES = 20 * 1024 * 1024;
@@ -32,10 +32,10 @@ class CompareBoundary extends Component<{ children: ReactNode }, { error: string
  * the page.
  */
 function useAnswersSideBySide(
-  result: MeasureResult | null,
-  mine: PayloadResult | undefined,
-  other: MeasureResult | null,
-  theirs: PayloadResult | undefined,
+  result: WirebenchResult | null,
+  mine: ResultPayload | undefined,
+  other: WirebenchResult | null,
+  theirs: ResultPayload | undefined,
 ): AnswerComparison | string | null {
   const [comparison, setComparison] = useState<AnswerComparison | string | null>(null);
   useEffect(() => {
@@ -57,7 +57,7 @@ function useAnswersSideBySide(
 }
 
 /** Imports a result JSON from another device and shows its figures beside this device's. */
-export function Compare({ result }: { result: MeasureResult | null }): ReactNode {
+export function Compare({ result }: { result: WirebenchResult | null }): ReactNode {
   return (
     <CompareBoundary>
       <CompareDevices result={result} />
@@ -65,8 +65,8 @@ export function Compare({ result }: { result: MeasureResult | null }): ReactNode
   );
 }
 
-function CompareDevices({ result }: { result: MeasureResult | null }): ReactNode {
-  const [other, setOther] = useState<MeasureResult | null>(null);
+function CompareDevices({ result }: { result: WirebenchResult | null }): ReactNode {
+  const [other, setOther] = useState<WirebenchResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const onFile = (event: ChangeEvent<HTMLInputElement>): void => {
     const chosen = event.target.files?.[0];

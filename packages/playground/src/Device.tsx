@@ -2,12 +2,12 @@
 
 import type { ReactNode } from 'react';
 import { formatDuration } from 'wirebench/report';
-import type { MeasureResult } from './protocol.js';
+import type { WirebenchResult } from './protocol.js';
 
 /** A timer step coarser than this (ms) means the page is not cross-origin isolated. */
 const COARSE_TIMER_MS = 0.02;
 
-export function Device({ result }: { result: MeasureResult | null }): ReactNode {
+export function Device({ result }: { result: WirebenchResult | null }): ReactNode {
   const env = result?.environment;
   const coarse = env ? env.timerResolutionMs > COARSE_TIMER_MS : false;
   return (

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatCount } from 'wirebench/report';
 import { copy } from './clipboard.js';
 import { toMarkdown } from './markdown.js';
-import type { MeasureResult } from './protocol.js';
+import type { WirebenchResult } from './protocol.js';
 import { shareLink } from './share-link.js';
 
 /**
@@ -13,7 +13,7 @@ import { shareLink } from './share-link.js';
  * download compared or imported elsewhere carries it (`npm run bench:compare` compares the answers
  * of two devices). The answer's code is loaded here, not with the page; without it, the plain result.
  */
-async function answered(result: MeasureResult): Promise<MeasureResult> {
+async function answered(result: WirebenchResult): Promise<WirebenchResult> {
   try {
     const [{ withAnswers }, { choiceFromSearch }, { measuredServed, toConstraints }] = await Promise.all([
       import('wirebench/answer'),
@@ -29,7 +29,7 @@ async function answered(result: MeasureResult): Promise<MeasureResult> {
 }
 
 /** `source`: the text the result measured (the link carries it, not whatever the text area holds now). */
-export function Export({ result, source }: { result: MeasureResult; source: string }): ReactNode {
+export function Export({ result, source }: { result: WirebenchResult; source: string }): ReactNode {
   const [shared, setShared] = useState<string | null>(null);
   const share = (): void => {
     void shareLink(source).then(

@@ -1,9 +1,9 @@
 /** "In plain words": one sentence per format from this run's figures (see summary.ts). */
 import type { ReactNode } from 'react';
-import type { PayloadResult } from './protocol.js';
+import type { ResultPayload } from './protocol.js';
 import { summarize } from './summary.js';
 
-export function PlainWords({ payload }: { payload: PayloadResult }): ReactNode {
+export function PlainWords({ payload }: { payload: ResultPayload }): ReactNode {
   return (
     <div className="summary">
       <h3>In plain words</h3>

@@ -13,7 +13,7 @@ import { LossyNumbers } from './LossyNumbers.js';
 import { PlainWords } from './PlainWords.js';
 import { Progress } from './Progress.js';
 import type { ProgressStore } from './progress-store.js';
-import type { MeasureResult, ParsedPayload, PayloadResult } from './protocol.js';
+import type { ParsedPayload, ResultPayload, WirebenchResult } from './protocol.js';
 import { ResultsTable } from './ResultsTable.js';
 import { RunInfo } from './RunInfo.js';
 
@@ -28,8 +28,8 @@ export interface ResultsProps {
   readonly progress: ProgressStore;
   readonly parsed: ParsedPayload | null;
   /** The payload's figures so far (sizes first, then the full result). */
-  readonly payload: PayloadResult | null;
-  readonly result: MeasureResult | null;
+  readonly payload: ResultPayload | null;
+  readonly result: WirebenchResult | null;
   /** The text the result measured, for the share link. */
   readonly measuredText: string;
   readonly onCancel: () => void;

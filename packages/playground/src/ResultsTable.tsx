@@ -6,7 +6,7 @@
 
 import type { ReactNode } from 'react';
 import { failingDiffs, formatBytes, formatDiffCount, formatDuration, formatNumber, formatValue } from 'wirebench/report';
-import type { PayloadResult, RowResult } from './protocol.js';
+import type { ResultPayload, RowResult } from './protocol.js';
 import { ratioToJson, shareOfJson } from './summary.js';
 
 const SIMDJSON_REASON = 'Node-only: simdjson is a native addon (C++ through N-API), which a browser cannot load.';
@@ -66,7 +66,7 @@ function RowHeading({ row }: { row: RowResult }): ReactNode {
 /** Whether a row is one of the libraries' (hidden when the user turns them off). */
 export const isLibraryRow = (row: RowResult): boolean => row.implementation !== undefined && row.implementation !== 'wirebench';
 
-export function ResultsTable({ payload, measuring, libraries }: { payload: PayloadResult; measuring: boolean; libraries: boolean }): ReactNode {
+export function ResultsTable({ payload, measuring, libraries }: { payload: ResultPayload; measuring: boolean; libraries: boolean }): ReactNode {
   const brotli = payload.rows.some((r) => r.compressed?.['brotli'] !== undefined);
   return (
     // A named region (a div's aria-label names nothing).

@@ -1,9 +1,9 @@
 /** How the run went (rounds, settings, an early stop, contention) and how to read its figures. */
 import type { ReactNode } from 'react';
-import type { PayloadResult } from './protocol.js';
+import type { ResultPayload } from './protocol.js';
 import { DEFAULT_SETTINGS } from './protocol.js';
 
-export function RunInfo({ payload }: { payload: PayloadResult }): ReactNode {
+export function RunInfo({ payload }: { payload: ResultPayload }): ReactNode {
   const o = DEFAULT_SETTINGS;
   return (
     <p className="note" id="run-info">

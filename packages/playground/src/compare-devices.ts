@@ -1,22 +1,22 @@
 /**
  * What "Compare devices" (Compare.tsx) computes from an imported result, apart from React so that a
- * test in Node can feed it any file: the result read and checked by core's one validator, the payload
+ * test in Node can feed it any file: the result read by the tool's one reader (upgradeResult: any version wirebench wrote, checked), the payload
  * paired with this run's, the encode and decode cells of each codec row on both devices, and both
  * devices' time until usable under the other device's constraints.
  */
 
-import { validateMeasureResult } from 'wirebench';
+import { upgradeResult } from 'wirebench';
 import type { Constraints, withAnswers } from 'wirebench/answer';
 import { formatMs } from 'wirebench/answer';
 import type { AnswerComparison, DeviceUsable } from 'wirebench/report';
 import { compareAnswers, formatDuration, formatRatio } from 'wirebench/report';
-import type { MeasureResult, PayloadResult, RowResult } from './protocol.js';
+import type { ResultPayload, RowResult, WirebenchResult } from './protocol.js';
 
 /** The result JSON in `text`, checked field by field, or an Error saying why it cannot be shown. */
-export function readResult(text: string): MeasureResult {
+export function readResult(text: string): WirebenchResult {
   const value: unknown = JSON.parse(text);
   try {
-    const result = validateMeasureResult(value);
+    const result = upgradeResult(value);
     if (result.payloads.length === 0) throw new Error('the result holds no payloads');
     return result;
   } catch (error) {
@@ -25,13 +25,13 @@ export function readResult(text: string): MeasureResult {
 }
 
 /** `Mozilla/5.0 … (8 cores)`, or the runtime where no user agent was recorded. */
-export function deviceName(result: MeasureResult): string {
+export function deviceName(result: WirebenchResult): string {
   const env = result.environment;
   return `${env.userAgent ?? `${env.runtime} ${env.runtimeVersion}`} (${env.cores ?? '?'} cores)`;
 }
 
 /** The imported payload to set beside this run's: the one named alike, else its first. */
-export function theirPayload(mine: PayloadResult | undefined, other: MeasureResult): PayloadResult | undefined {
+export function theirPayload(mine: ResultPayload | undefined, other: WirebenchResult): ResultPayload | undefined {
   return other.payloads.find((p) => p.name === mine?.name) ?? other.payloads[0];
 }
 
@@ -52,7 +52,7 @@ export interface DeviceRow {
 }
 
 /** The imported payload's codec rows, each beside this run's row of that name. */
-export function deviceRows(mine: PayloadResult | undefined, theirs: PayloadResult): DeviceRow[] {
+export function deviceRows(mine: ResultPayload | undefined, theirs: ResultPayload): DeviceRow[] {
   return theirs.rows
     .filter((r) => r.kind === 'codec')
     .map((row) => {
@@ -75,10 +75,10 @@ export function deviceRows(mine: PayloadResult | undefined, theirs: PayloadResul
  */
 export function answersSideBySide(
   answer: typeof withAnswers,
-  result: MeasureResult,
-  mine: PayloadResult,
-  other: MeasureResult,
-  theirs: PayloadResult,
+  result: WirebenchResult,
+  mine: ResultPayload,
+  other: WirebenchResult,
+  theirs: ResultPayload,
 ): AnswerComparison | null {
   if (!theirs.answer) return null;
   const { bundleBudgetBytes, ...flags } = theirs.answer.ranking.constraints;
@@ -90,7 +90,7 @@ export function answersSideBySide(
 }
 
 /** The link the comparison is on, by name where it is the imported ranking's (`4G`), else its id. */
-export function comparisonLink(answers: AnswerComparison, theirs: PayloadResult): string {
+export function comparisonLink(answers: AnswerComparison, theirs: ResultPayload): string {
   const network = theirs.answer?.ranking.network;
   return network && answers.network === network.id ? network.name : answers.network;
 }

@@ -1,9 +1,9 @@
 /** "Copy as Markdown": a run's figures as a Markdown table per payload, for an issue or a chat. */
 import { formatBytes, formatDiffCount, formatDuration } from 'wirebench/report';
-import type { MeasureResult } from './protocol.js';
+import type { WirebenchResult } from './protocol.js';
 import { ratioToJson, shareOfJson } from './summary.js';
 
-export function toMarkdown(result: MeasureResult): string {
+export function toMarkdown(result: WirebenchResult): string {
   const env = result.environment;
   const out = [`wirebench playground — ${env.userAgent ?? env.runtimeVersion}, ${env.cores ?? '?'} cores, ${result.createdAt}`, ''];
   for (const payload of result.payloads) {

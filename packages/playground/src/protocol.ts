@@ -3,9 +3,9 @@
  * imported as types only: the page's main thread loads no codec and no engine (see App.tsx).
  */
 import type { LossyNumber } from '@wirebench/core';
-import type { MeasureProgress, MeasureResult, OperationResult, PayloadResult, RowResult } from 'wirebench';
+import type { MeasureProgress, OperationResult, ResultPayload, RowResult, WirebenchResult } from 'wirebench';
 
-export type { LossyNumber, MeasureProgress, MeasureResult, OperationResult, PayloadResult, RowResult };
+export type { LossyNumber, MeasureProgress, OperationResult, ResultPayload, RowResult, WirebenchResult };
 
 /** The formats a browser can measure, in table order (json first: every ratio is to it). */
 export const BROWSER_FORMATS = ['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'] as const;
@@ -50,9 +50,9 @@ export type FromWorker =
       /** First bytes of each format's encoding, as hex, or the error the encoder threw. */
       readonly hex: Readonly<Record<string, string>>;
     }
-  | { readonly type: 'payload'; readonly id: number; readonly payload: PayloadResult; readonly final: boolean }
+  | { readonly type: 'payload'; readonly id: number; readonly payload: ResultPayload; readonly final: boolean }
   | { readonly type: 'progress'; readonly id: number; readonly progress: MeasureProgress }
-  | { readonly type: 'done'; readonly id: number; readonly result: MeasureResult }
+  | { readonly type: 'done'; readonly id: number; readonly result: WirebenchResult }
   | { readonly type: 'cancelled'; readonly id: number }
   | { readonly type: 'error'; readonly id: number | null; readonly message: string };
 

@@ -3,7 +3,7 @@
  * results table writes it, how much faster or slower than JSON, and one plain sentence per format.
  */
 import { formatDiffCount, formatInterval, formatPercent, formatRatio, isWithinNoise } from 'wirebench/report';
-import type { OperationResult, PayloadResult, RowResult } from './protocol.js';
+import type { OperationResult, ResultPayload, RowResult } from './protocol.js';
 
 /** `0.62× JSON (0.58–0.66)`, or '' without a ratio. */
 export function ratioToJson(op: OperationResult | undefined): string {
@@ -31,7 +31,7 @@ export function speedWords(verb: string, op: OperationResult | undefined): strin
 }
 
 /** One sentence per format, computed from the figures of this run. */
-export function summarize(payload: PayloadResult): string[] {
+export function summarize(payload: ResultPayload): string[] {
   const lines: string[] = [];
   // The reference row gets no sentence of its own, except when it too lost data.
   const reference = payload.rows.find((r) => r.name === payload.reference);

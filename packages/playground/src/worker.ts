@@ -6,9 +6,7 @@
 import type { Codec, FormatId, ParsedJson, Schema } from '@wirebench/core';
 import { IMPLEMENTATIONS, inferSchema, JsonSyntaxError, parseJson, toFbs, toProto } from '@wirebench/core';
 import { createCodecWithLibraries } from '@wirebench/core/libraries';
-import { measure } from 'wirebench';
-import type { BytesBreakdown } from 'wirebench/attribution';
-import { bytesBreakdown } from 'wirebench/attribution';
+import { measure, withAttribution } from 'wirebench';
 import { canonicalSamples } from 'wirebench/samples';
 import type { FromWorker, RunSettings, ToWorker } from './protocol.js';
 import { BROWSER_FORMATS } from './protocol.js';
@@ -122,10 +120,7 @@ async function run(id: number, name: string, text: string, settings: RunSettings
     }
     post({ type: 'parsed', id, lossyNumbers: parsed.lossyNumbers.slice(0, 50), lossyCount: parsed.lossyCount, proto, fbs, schemaError, hex: hexes });
     controller.signal.throwIfAborted();
-    // Where the bytes go (the page's "Where the bytes go"): worked out by the engine after the timing,
-    // with the schema the codecs were built with, as planPayload's targets do.
-    const attribute = (): BytesBreakdown => bytesBreakdown(value, [...built], schema ? { schema } : {});
-    const result = await measure([{ payload: { name, value, lossyNumbers: parsed.lossyNumbers, lossyCount: parsed.lossyCount }, codecs, attribute }], {
+    const measured = await measure([{ payload: { name, value, lossyNumbers: parsed.lossyNumbers, lossyCount: parsed.lossyCount }, codecs }], {
       rounds: settings.rounds,
       roundTime: settings.roundTime,
       warmupTime: settings.warmupTime,
@@ -139,6 +134,9 @@ async function run(id: number, name: string, text: string, settings: RunSettings
       onProgress: (progress) => post({ type: 'progress', id, progress }),
       onPayload: (payload, final) => post({ type: 'payload', id, payload, final }),
     });
+    // Where the bytes go (the page's "Where the bytes go"): worked out after the timing, for the
+    // formats whose codecs could be built, with the schema they were built with.
+    const result = withAttribution(measured, [{ name, value, formats: [...built], schema }]);
     post({ type: 'done', id, result });
   } catch (error) {
     if (controller.signal.aborted) post({ type: 'cancelled', id });

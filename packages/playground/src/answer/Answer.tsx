@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { PayloadAnswer } from 'wirebench/answer';
 import { answerPayload } from 'wirebench/answer';
-import type { PayloadResult } from '../protocol.js';
+import type { ResultPayload } from '../protocol.js';
 import { isLibraryRow } from '../ResultsTable.js';
 import { BreakEvenTable } from './BreakEvenTable.js';
 import { ConstraintsForm } from './ConstraintsForm.js';
@@ -22,7 +22,7 @@ import { UsableBars } from './UsableBars.js';
 import { WhereBytesGo } from './WhereBytesGo.js';
 
 /** `libraries`: rank the library rows too (hidden rows are left out, as the table leaves them out). */
-export function Answer({ payload, libraries }: { payload: PayloadResult; libraries: boolean }): ReactNode {
+export function Answer({ payload, libraries }: { payload: ResultPayload; libraries: boolean }): ReactNode {
   const [choice, setChoice] = useState(() => choiceFromSearch(location.search));
   useEffect(() => {
     const search = searchWithChoice(location.search, choice);

@@ -12,7 +12,7 @@ import { memo, useId, useState } from 'react';
 import type { Ranking } from 'wirebench/answer';
 import type { FormatBytes } from 'wirebench/attribution';
 import { formatBytes, formatPercent } from 'wirebench/report';
-import type { PayloadResult } from '../protocol.js';
+import type { ResultPayload } from '../protocol.js';
 
 const KINDS: readonly ByteKind[] = ['keys', 'values', 'framing'];
 
@@ -138,7 +138,7 @@ function SavingsTable({ other }: { other: FormatBytes }): ReactNode {
 }
 
 /** The compressed totals of wirebench's rows of `formats`: `gzip: json 9,423 B, protobuf 9,279 B`. */
-function compressedTotals(payload: PayloadResult, formats: readonly FormatId[]): string[] {
+function compressedTotals(payload: ResultPayload, formats: readonly FormatId[]): string[] {
   const rows = formats.map((format) => payload.rows.find((row) => row.format === format && (row.implementation ?? 'wirebench') === 'wirebench'));
   const compressors = Object.keys(rows[0]?.compressed ?? {});
   return compressors.map(
@@ -147,7 +147,7 @@ function compressedTotals(payload: PayloadResult, formats: readonly FormatId[]):
 }
 
 /** Memoized: re-rendered only when the answer changes (see Answer.tsx). */
-export const WhereBytesGo = memo(function WhereBytesGo({ payload, ranking }: { payload: PayloadResult; ranking: Ranking }): ReactNode {
+export const WhereBytesGo = memo(function WhereBytesGo({ payload, ranking }: { payload: ResultPayload; ranking: Ranking }): ReactNode {
   const [picked, setPicked] = useState<FormatId | null>(null);
   const id = useId();
   const breakdown = payload.attribution;

@@ -4,7 +4,7 @@
  */
 import type { Constraints, ResolvedConstraints, ServedEncoding } from 'wirebench/answer';
 import { bundleBudgetBytes, NETWORK_ROLES, SERVED_ENCODINGS } from 'wirebench/answer';
-import type { PayloadResult } from '../protocol.js';
+import type { ResultPayload } from '../protocol.js';
 
 /** What the form's controls hold: the resolved constraints, with the budget as typed. */
 export type ConstraintChoice = Omit<ResolvedConstraints, 'bundleBudgetBytes'> & {
@@ -42,7 +42,7 @@ export function budgetBytes(text: string): number | null | undefined {
  * The encodings this run can answer for: `none` always, gzip and brotli where JSON's row has both the
  * size and the decompression time (a browser without brotli in CompressionStream measured neither).
  */
-export function measuredServed(payload: PayloadResult): ServedEncoding[] {
+export function measuredServed(payload: ResultPayload): ServedEncoding[] {
   const json = payload.rows.find((row) => row.name === payload.reference);
   return SERVED_ENCODINGS.filter((s) => s === 'none' || (json?.compressed?.[s] !== undefined && json.decompressMs?.[s] !== undefined));
 }

@@ -1,6 +1,7 @@
 import type { FormatId } from '@wirebench/core';
 import { WirebenchError } from '@wirebench/core';
-import type { MeasureResult, PayloadResult } from '../measure/types.js';
+import type { PayloadResult } from '../measure/types.js';
+import type { WirebenchResult } from '../result/types.js';
 import type { BreakEven } from './break-even.js';
 import { breakEven } from './break-even.js';
 import type { Constraints } from './constraints.js';
@@ -134,7 +135,7 @@ export function answerPayload(payload: PayloadResult, constraints: Constraints, 
  * (`answerError`: no measured JSON row, say). Bad constraints throw (a WirebenchError) before any
  * payload is touched.
  */
-export function withAnswers(result: MeasureResult, constraints: Constraints, options: AnswerOptions = {}): MeasureResult {
+export function withAnswers(result: WirebenchResult, constraints: Constraints, options: AnswerOptions = {}): WirebenchResult {
   resolveConstraints(constraints);
   return {
     ...result,

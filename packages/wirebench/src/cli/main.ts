@@ -11,7 +11,7 @@ import { withAnswers } from '../answer/payload-answer.js';
 import { measure } from '../measure/engine.js';
 import type { PlannedPayload } from '../measure/plan.js';
 import { planPayload } from '../measure/plan.js';
-import type { MeasureOptions, MeasureProgress, MeasureResult } from '../measure/types.js';
+import type { MeasureOptions, MeasureProgress } from '../measure/types.js';
 import { cpuPressure, implementationVersions, libraryVersions, nodeCompressors, nodeEnvironment } from '../node/environment.js';
 import type { PayloadFile } from '../node/files.js';
 import { describeSkippedLinks, PayloadFileError, readPayloadFiles, searchPayloadFiles } from '../node/files.js';
@@ -21,12 +21,14 @@ import { progressReporter } from '../node/progress.js';
 import { checkOutput, checkOutputFolder, UsageError, writeOutput } from '../node/usage.js';
 import { renderHtmlReport } from '../report/html.js';
 import { fidelitySummary, formatResult } from '../report/text.js';
+import { attributionSource, withAttribution } from '../result/attribution.js';
+import type { WirebenchResult } from '../result/types.js';
 import type { CliArgs } from './args.js';
 import { parseCliArgs, USAGE } from './args.js';
 import type { FileJob } from './plan-file.js';
 
 /** The result `--json` prints: the engine's result, and what the reader should know beside it. */
-export type CliResult = MeasureResult & { readonly notes: string[] };
+export type CliResult = WirebenchResult & { readonly notes: string[] };
 
 /** Where the CLI writes: the process's streams, or a test's. */
 export interface CliIo {
@@ -86,10 +88,10 @@ async function run(args: CliArgs, io: CliIo): Promise<number> {
   const skipped = describeSkippedLinks(search.skippedLinks);
   if (skipped !== undefined) io.stderr.write(`note: ${skipped}\n`);
 
-  const environment = nodeEnvironment({ ...libraryVersions(['tinybench', 'simdjson']), ...(await implementationVersions()), '@wirebench/core': version() });
+  const environment = nodeEnvironment({ ...libraryVersions(['tinybench', 'simdjson']), ...(await implementationVersions()) });
   const settings = { rounds: args.rounds, roundTime: args.roundTime, warmupTime: args.warmupTime, environment };
   const progress = progressReporter(io.stderr);
-  let measured: MeasureResult;
+  let measured: WirebenchResult;
   let notes: string[];
   try {
     const job: MeasureJob = { files, args, settings, io, onProgress: progress.update };
@@ -138,9 +140,9 @@ interface MeasureJob {
   readonly onProgress: (progress: MeasureProgress) => void;
 }
 
-/** The measured result, and what the reader should know beside it. */
+/** The measured result (with each payload's byte attribution), and what the reader should know beside it. */
 interface Measured {
-  readonly result: MeasureResult;
+  readonly result: WirebenchResult;
   readonly notes: string[];
 }
 
@@ -182,7 +184,7 @@ async function measureHere({ files, args, settings, io, onProgress }: MeasureJob
     planned.map((p) => p.target),
     { ...settings, compressors: nodeCompressors, cpuPressure, isolation: 'none', onProgress },
   );
-  return { result, notes };
+  return { result: withAttribution(result, planned.map(attributionSource)), notes };
 }
 
 /** The schema `planPayload` infers from a value, or undefined where none can be (its note comes from the worker). */

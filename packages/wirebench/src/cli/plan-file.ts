@@ -2,7 +2,8 @@
  * The planner `npx wirebench` gives `measureIsolated` (wirebench/node): in the worker that
  * measures one payload file, read and parse the file there (so its value is built by this isolate's
  * parser, as a run in one process builds it) and plan it with `planPayload`: a schema inferred from
- * it, the codecs of the formats and implementations asked for; what cannot run becomes a note.
+ * it, the codecs of the formats and implementations asked for; what cannot run becomes a note. The
+ * payload's byte attribution is added there too, after it is measured.
  */
 import type { FormatId } from '@wirebench/core';
 import type { ImplementationChoice } from '../measure/plan.js';
@@ -10,6 +11,7 @@ import { planPayload } from '../measure/plan.js';
 import type { Payload } from '../measure/types.js';
 import { readPayloadFiles } from '../node/files.js';
 import type { IsolatedPlan } from '../node/isolated.js';
+import { attributionSource, withAttribution } from '../result/attribution.js';
 
 /** One payload of the CLI: its file (read in the worker) or its parsed value, and what to measure on it. */
 export interface FileJob {
@@ -34,6 +36,6 @@ export async function planIsolated(job: FileJob): Promise<IsolatedPlan> {
     throw new Error(`${job.name}: the job names neither a file nor a payload`);
   }
   const notes: string[] = [];
-  const { target } = await planPayload(payload, job.formats, notes, job.implementations);
-  return { targets: [target], notes };
+  const planned = await planPayload(payload, job.formats, notes, job.implementations);
+  return { targets: [planned.target], notes, complete: (result) => withAttribution(result, [attributionSource(planned)]) };
 }

@@ -200,7 +200,7 @@ async function measureAll(
       const decompress = decompressMs.get(row.result.name);
       return decompress ? { ...result, decompressMs: decompress } : result;
     });
-    const result = { ...payloadResult(target, preview.jsonBytes, timed, rounds, stoppedByBudget), ...attributed(target) };
+    const result = payloadResult(target, preview.jsonBytes, timed, rounds, stoppedByBudget);
     options.onPayload?.(result, true);
     payloads.push(result);
   }
@@ -215,16 +215,6 @@ async function measureAll(
     method: METHOD,
     payloads,
   };
-}
-
-/** The target's byte attribution, or why there is none; nothing when it asks for none. Run after the timing, outside it. */
-function attributed(target: MeasureTarget): Pick<PayloadResult, 'attribution' | 'attributionError'> {
-  if (!target.attribute) return {};
-  try {
-    return { attribution: target.attribute() };
-  } catch (error) {
-    return { attributionError: messageOf(error) };
-  }
 }
 
 /** UTF-8 bytes of the value as JSON text, or 0 when JSON.stringify cannot write it (nested too deeply). */

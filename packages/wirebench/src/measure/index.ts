@@ -1,6 +1,6 @@
 /**
- * `wirebench`: the one measuring engine, on tinybench. A subpath of its own so that an
- * app that only ships a codec never bundles it.
+ * The one measuring engine, on tinybench: what the package root (`wirebench`) exports of it. It
+ * times codecs and knows nothing of answers, attribution or reports (the layers above it).
  */
 
 export { defaultCompressors, streamBrotli, streamGzip } from './compress.js';
@@ -10,7 +10,6 @@ export { detectEnvironment, timerResolution } from './environment.js';
 export { failedPayload, mergePayloadResults, progressAcross } from './merge.js';
 export type { ImplementationChoice, PlannedPayload } from './plan.js';
 export { codecsFor, parseImplementations, planPayload, selectImplementations } from './plan.js';
-export { validateMeasureResult } from './result-json.js';
 export type { BootstrapOptions, Interval } from './stats.js';
 export { bootstrapInterval, bootstrapRatioInterval, mannWhitneyU, median, quantile } from './stats.js';
 export type {

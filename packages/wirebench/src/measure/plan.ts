@@ -1,6 +1,5 @@
 import type { Codec, FormatId, Schema } from '@wirebench/core';
 import { createCodec, IMPLEMENTATION_IDS, IMPLEMENTATIONS, inferSchema, SCHEMA_FORMATS, WirebenchError } from '@wirebench/core';
-import { bytesBreakdown } from '../attribution/breakdown.js';
 import { rowName } from './row-name.js';
 import type { MeasureTarget, Payload } from './types.js';
 
@@ -96,7 +95,5 @@ export async function planPayload(
     }
   }
   const usable = schema ? formats : formats.filter((format) => !SCHEMA_FORMATS.includes(format));
-  const codecs = await codecsFor(usable, schema, notes, implementations, create);
-  const measured = [...new Set(codecs.map((codec) => codec.format))];
-  return { target: { payload, codecs, attribute: () => bytesBreakdown(payload.value, measured, schema ? { schema } : {}) }, schema };
+  return { target: { payload, codecs: await codecsFor(usable, schema, notes, implementations, create) }, schema };
 }

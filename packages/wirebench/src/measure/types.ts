@@ -1,6 +1,4 @@
 import type { Codec, FormatId, LossyNumber, RoundTripReport } from '@wirebench/core';
-import type { PayloadAnswer } from '../answer/payload-answer.js';
-import type { BytesBreakdown } from '../attribution/breakdown.js';
 
 /**
  * The measuring engine's inputs and its result: one typed, versioned, JSON-serializable shape shared
@@ -54,11 +52,6 @@ export interface MeasureTarget {
   readonly reference?: string;
   /** Operations measured on this payload (default: the call's `operations`). */
   readonly operations?: readonly Operation[];
-  /**
-   * Where the payload's bytes go (`bytesBreakdown` of `wirebench/attribution`), worked out after
-   * the payload is timed and written into its result as `attribution` (a throw becomes `attributionError`).
-   */
-  readonly attribute?: () => BytesBreakdown;
 }
 
 /**
@@ -186,7 +179,7 @@ export interface ResolvedMeasureOptions {
 /** The `format` of every result: `wirebench-result`. */
 export const RESULT_FORMAT = 'wirebench-result';
 /** The `version` of the result format this engine writes. */
-export const RESULT_VERSION = 1;
+export const RESULT_VERSION = 2;
 
 /** What `measure` resolves to: the typed, versioned, JSON-serializable result. */
 export interface MeasureResult {
@@ -219,14 +212,6 @@ export interface PayloadResult {
   readonly rows: RowResult[];
   /** Why the payload could not be measured at all (its worker or page crashed, say): then it has no rows. */
   readonly error?: string;
-  /** Where its bytes go in JSON and each format (when its target said how: `MeasureTarget.attribute`). */
-  readonly attribution?: BytesBreakdown;
-  /** Why its bytes could not be attributed. */
-  readonly attributionError?: string;
-  /** Time until usable, break-even and ranking under the run's constraints (`withAnswers`: the CLI and the playground add it). */
-  readonly answer?: PayloadAnswer;
-  /** Why there is no answer (no measured JSON row, say). */
-  readonly answerError?: string;
 }
 
 /** One round of a payload: its task order, wall time, CPU pressure and retries. */

@@ -25,7 +25,7 @@ try {
   if (typeof planner !== 'function') throw new Error(`${job.planner} exports no planIsolated function`);
   plan = await planner(job.data);
   const { budget, ...options } = job.options;
-  const result = await measure(plan.targets, {
+  const measured = await measure(plan.targets, {
     ...options,
     ...(budget === null ? {} : { budget }),
     compressors: job.compressors === 'node' ? nodeCompressors : {},
@@ -34,6 +34,7 @@ try {
     onProgress: (progress) => post({ type: 'progress', progress }),
     onPayload: (payload, final) => post({ type: 'payload', payload, final }),
   });
+  const result = plan.complete ? plan.complete(measured) : measured;
   post({ type: 'done', payloads: result.payloads, notes: readNotes(plan) });
 } catch (error) {
   let notes: string[] = [];

@@ -22,6 +22,11 @@ import { nodeCompressors } from './environment.js';
 /** What a planner module's `planIsolated(data)` gives the worker: its payloads' targets, in order, and the notes planning left. */
 export interface IsolatedPlan {
   readonly targets: readonly MeasureTarget[];
+  /**
+   * Run in the worker on what it measured, before the payloads are posted back: adds what needs the
+   * payload's value, which stays in the worker (the CLI's planner adds the byte attribution).
+   */
+  readonly complete?: (result: MeasureResult) => MeasureResult;
   /** Read after measuring, when a function: extra rows built while measuring may add notes. */
   readonly notes?: readonly string[] | (() => readonly string[]);
 }

@@ -8,7 +8,7 @@
 import { findNetworkPreset } from '../answer/networks.js';
 import type { PayloadAnswer } from '../answer/payload-answer.js';
 import { formatMs, servedWords } from '../answer/wording.js';
-import type { MeasureResult } from '../measure/types.js';
+import type { WirebenchResult } from '../result/types.js';
 import { table } from './text-table.js';
 
 /** One row on one device: its total, the device's part of it (decompression + decode), and its rank there. */
@@ -44,7 +44,7 @@ function onLink(answer: PayloadAnswer, name: string, network: string, served: st
 }
 
 /** The payloads both results answered, by name, each on the first result's ranking link and encoding. */
-export function compareAnswers(a: MeasureResult, b: MeasureResult): AnswerComparison[] {
+export function compareAnswers(a: WirebenchResult, b: WirebenchResult): AnswerComparison[] {
   return a.payloads.flatMap((payloadA) => {
     const answerA = payloadA.answer;
     const answerB = b.payloads.find((p) => p.name === payloadA.name)?.answer;

@@ -1,5 +1,5 @@
 /**
- * A payload's answer (`PayloadResult.answer`, from `withAnswers`) as plain text, in the order a reader
+ * A payload's answer (`ResultPayload.answer`, from `withAnswers`) as plain text, in the order a reader
  * asks: which format to speak (the verdict in one sentence, the ranking, each row with its reason,
  * then what is not ranked and why),
  * how long each takes until usable on each link and when its JavaScript pays off, and where the
@@ -9,7 +9,7 @@ import type { PayloadAnswer } from '../answer/payload-answer.js';
 import type { ServedEncoding } from '../answer/served.js';
 import { verdict } from '../answer/verdict.js';
 import { formatMs, servedWords } from '../answer/wording.js';
-import type { PayloadResult } from '../measure/types.js';
+import type { ResultPayload } from '../result/types.js';
 import type { AnswerRowView } from './answer-view.js';
 import {
   answerPresets,
@@ -26,7 +26,7 @@ import {
 import { elideMiddle, hangingLines, TEXT_WIDTH, table, wrapWords } from './text-table.js';
 
 /** The answer's lines for `payload`: nothing when it has none (a bench run), why when it could not be given. */
-export function formatAnswer(payload: PayloadResult): string[] {
+export function formatAnswer(payload: ResultPayload): string[] {
   if (payload.answerError !== undefined) return [`no answer: ${payload.answerError}`];
   const answer = payload.answer;
   if (!answer) return [];
@@ -109,7 +109,7 @@ function usableBlock(answer: PayloadAnswer, networks: readonly string[], served:
 }
 
 /** Where the best-ranked format other than JSON saves bytes over JSON: the paths that save most, with the split by kind. */
-function bytesLines(payload: PayloadResult): string[] {
+function bytesLines(payload: ResultPayload): string[] {
   const shown = bytesVersusJson(payload);
   if ('why' in shown) return [`bytes by path: not shown, as ${shown.why}`];
   const { row, lines } = shown;

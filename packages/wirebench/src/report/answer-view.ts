@@ -1,5 +1,5 @@
 /**
- * What the text and HTML renderings of a payload's answer (`PayloadResult.answer`) share: its rows in
+ * What the text and HTML renderings of a payload's answer (`ResultPayload.answer`) share: its rows in
  * rank order, a row's figures on one preset, a ranked row's reason without the figures its own
  * columns show, the constraints in words, and which format's bytes are set against JSON's.
  * Pure: plain data in, plain data out; no layout.
@@ -16,7 +16,7 @@ import type { ServedEncoding } from '../answer/served.js';
 import type { TimeUntilUsable } from '../answer/time-until-usable.js';
 import { servedWords } from '../answer/wording.js';
 import type { FormatBytes } from '../attribution/breakdown.js';
-import type { PayloadResult } from '../measure/types.js';
+import type { ResultPayload } from '../result/types.js';
 import { formatBytes, formatCount, formatNumber } from './format.js';
 
 /** A row of the answer with its place in the ranking (undefined: not ranked). */
@@ -95,7 +95,7 @@ export interface BytesVersusJson {
 }
 
 /** The best-ranked row of a format other than JSON and where its bytes differ from JSON's, or why there is nothing to show. */
-export function bytesVersusJson(payload: PayloadResult): BytesVersusJson | { readonly why: string } {
+export function bytesVersusJson(payload: ResultPayload): BytesVersusJson | { readonly why: string } {
   const answer = payload.answer;
   if (!answer) return { why: 'the payload has no answer' };
   const row = answer.ranking.ranked.find((r) => r.format !== 'json' && r.format !== 'simdjson');

@@ -1,5 +1,5 @@
 /**
- * The HTML report's answer section (`PayloadResult.answer`): the ranking with each row's reason and
+ * The HTML report's answer section (`ResultPayload.answer`): the ranking with each row's reason and
  * the rows left out with why; per preset, a stacked bar per row for its time until usable (transfer,
  * decompression, decode, each labelled) with its break-even; then where the best-ranked format other
  * than JSON saves bytes over JSON, path by path. Bars are plain HTML boxes sized in percent (no
@@ -12,7 +12,7 @@ import type { ServedEncoding } from '../answer/served.js';
 import type { TimeUntilUsable } from '../answer/time-until-usable.js';
 import { verdict } from '../answer/verdict.js';
 import { formatMs, formatResponses, servedWords } from '../answer/wording.js';
-import type { PayloadResult } from '../measure/types.js';
+import type { ResultPayload } from '../result/types.js';
 import type { AnswerRowView } from './answer-view.js';
 import { answerPresets, breakEvenOn, bytesVersusJson, constraintWords, pathLineFigures, rankingLink, rowsInRankOrder, usableOn } from './answer-view.js';
 import { formatBytes, formatNumber } from './format.js';
@@ -26,7 +26,7 @@ const PARTS = [
 ] as const;
 
 /** The answer's HTML for `payload`: nothing when it has none (a bench run), a warning when it could not be given. */
-export function renderAnswer(payload: PayloadResult): string {
+export function renderAnswer(payload: ResultPayload): string {
   if (payload.answerError !== undefined) {
     return `<div class="warning" role="note"><p><strong>No answer.</strong> ${escapeHtml(payload.answerError)}</p></div>`;
   }
@@ -117,7 +117,7 @@ function renderRepaid(row: RowAnswer, be: BreakEven | undefined): string {
   return `<span class="repaid${be.responsesByTime === 'never' ? ' never' : ''}">${escapeHtml(text)}</span>`;
 }
 
-function renderBytesByPath(payload: PayloadResult): string {
+function renderBytesByPath(payload: ResultPayload): string {
   const shown = bytesVersusJson(payload);
   if ('why' in shown) return `<h3>Bytes by path</h3>\n<p class="note">Not shown, as ${escapeHtml(shown.why)}.</p>`;
   const { row, lines } = shown;

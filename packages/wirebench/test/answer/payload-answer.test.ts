@@ -15,20 +15,21 @@ import { findNetworkPreset } from '../../src/answer/networks.js';
 import { answerPayload, withAnswers } from '../../src/answer/payload-answer.js';
 import { measure } from '../../src/measure/engine.js';
 import { planPayload } from '../../src/measure/plan.js';
-import type { MeasureResult, PayloadResult } from '../../src/measure/types.js';
 import { nodeCompressors } from '../../src/node/environment.js';
+import { attributionSource, withAttribution } from '../../src/result/attribution.js';
+import type { ResultPayload, WirebenchResult } from '../../src/result/types.js';
 import { orderBatch, seededRandom } from '../../src/samples.js';
 
 const QUICK = { rounds: 3, roundTime: 3, warmupTime: 3, bootstrapResamples: 50, compressors: nodeCompressors } as const;
 
-async function measured(name: string, value: unknown): Promise<MeasureResult> {
+async function measured(name: string, value: unknown): Promise<WirebenchResult> {
   const notes: string[] = [];
-  const { target } = await planPayload({ name, value }, FORMATS, notes, 'all');
-  return measure([target], QUICK);
+  const planned = await planPayload({ name, value }, FORMATS, notes, 'all');
+  return withAttribution(await measure([planned.target], QUICK), [attributionSource(planned)]);
 }
 
 /** The checks every answered payload must pass. */
-function expectFiguresAddUp(payload: PayloadResult): void {
+function expectFiguresAddUp(payload: ResultPayload): void {
   const answer = payload.answer!;
   expect(answer.networks).toEqual(['3g-slow', '4g', 'cable']);
   expect(answer.served).toEqual(['none', 'gzip', 'brotli']);
@@ -63,7 +64,7 @@ function expectFiguresAddUp(payload: PayloadResult): void {
 }
 
 describe('the answer of a measured payload', () => {
-  let orders: MeasureResult;
+  let orders: WirebenchResult;
   beforeAll(async () => {
     orders = withAnswers(await measured('orders', orderBatch(seededRandom(5), 60)), { network: '4g', served: 'gzip' });
   }, 120_000);

@@ -83,7 +83,7 @@ describe('wirebench on a payload', () => {
     const run = wirebench([order, '--json', ...FAST]);
     expect(run.status).toBe(0);
     const result = JSON.parse(run.stdout) as CliResult; // the whole of stdout, nothing else
-    expect(result).toMatchObject({ format: 'wirebench-result', version: 1 });
+    expect(result).toMatchObject({ format: 'wirebench-result', version: 2 });
     expect(result.options).toMatchObject({ rounds: 3, roundTime: 10, compressors: ['gzip', 'brotli'], isolation: 'worker-per-payload' });
     expect(run.stderr).toContain('measuring order.json');
     const [payload] = result.payloads;

@@ -7,8 +7,8 @@ import { jsonCodec } from '@wirebench/core/json';
 import { describe, expect, it } from 'vitest';
 import { METHOD, measure, resolveMeasureOptions } from '../../src/measure/engine.js';
 import { failedPayload, mergePayloadResults, progressAcross } from '../../src/measure/merge.js';
-import { validateMeasureResult } from '../../src/measure/result-json.js';
 import type { MeasureProgress, MeasureResult } from '../../src/measure/types.js';
+import { validateMeasureResult } from '../../src/result/validate.js';
 
 const TINY = { rounds: 3, roundTime: 1, warmupTime: 1, compressors: {} } as const;
 
@@ -26,7 +26,7 @@ describe('mergePayloadResults', () => {
     });
     expect(merged).toMatchObject({
       format: 'wirebench-result',
-      version: 1,
+      version: 2,
       createdAt: '2026-01-01T00:00:00.000Z',
       method: METHOD,
       options,

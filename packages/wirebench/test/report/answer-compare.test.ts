@@ -1,12 +1,12 @@
 /** report/answer-compare.ts: two results' answers side by side, on the first result's link. */
 import { describe, expect, it } from 'vitest';
 import { withAnswers } from '../../src/answer/payload-answer.js';
-import type { MeasureResult } from '../../src/measure/types.js';
 import { compareAnswers, formatAnswerComparison } from '../../src/report/answer-compare.js';
+import type { WirebenchResult } from '../../src/result/types.js';
 import { answered, result } from './fixture.js';
 
 /** The same figures on a device whose decode is `factor` times as slow. */
-function slowerDevice(base: MeasureResult, factor: number): MeasureResult {
+function slowerDevice(base: WirebenchResult, factor: number): WirebenchResult {
   const payloads = base.payloads.map((p) => ({
     ...p,
     rows: p.rows.map((row) => (row.decode ? { ...row, decode: { ...row.decode, median: row.decode.median * factor } } : row)),

@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatMs, formatResponses } from '../../src/answer/wording.js';
-import type { PayloadResult } from '../../src/measure/types.js';
 import { formatAnswer } from '../../src/report/answer-text.js';
 import { formatCount, formatNumber } from '../../src/report/format.js';
 import { formatPayload } from '../../src/report/text.js';
+import type { ResultPayload } from '../../src/result/types.js';
 import { answered, answeredResult, MSGPACK_JS, result } from './fixture.js';
 
-const [orders, events] = answeredResult.payloads as [PayloadResult, PayloadResult];
+const [orders, events] = answeredResult.payloads as [ResultPayload, ResultPayload];
 const lines = formatAnswer(orders);
 /** The lines from the one starting with `start` up to the next empty line. */
 const section = (text: readonly string[], start: string): string[] => {

@@ -12,7 +12,8 @@ import type { Constraints } from '../../src/answer/constraints.js';
 import { withAnswers } from '../../src/answer/payload-answer.js';
 import { formatBytes } from '../../src/answer/wording.js';
 import { bytesBreakdown } from '../../src/attribution/breakdown.js';
-import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '../../src/measure/types.js';
+import type { OperationResult, Ratio, RowResult } from '../../src/measure/types.js';
+import type { ResultPayload, WirebenchResult } from '../../src/result/types.js';
 import { orderBatch, seededRandom } from '../../src/samples.js';
 
 export const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
@@ -109,7 +110,7 @@ const eventsRows: RowResult[] = [
   codecRow('protobuf', EVENTS_BYTES, { bytes: 598_230, compressed: { gzip: 160_876 } }, [3.02, ratio(0.63, 0.6, 0.67)], [2.3, ratio(0.29, 0.27, 0.31)]),
 ];
 
-const rounds = (count: number, suspectRounds: number): PayloadResult['rounds'] =>
+const rounds = (count: number, suspectRounds: number): ResultPayload['rounds'] =>
   Array.from({ length: count }, (_, i) => ({
     rotation: i,
     wallMs: 410 + i,
@@ -118,9 +119,9 @@ const rounds = (count: number, suspectRounds: number): PayloadResult['rounds'] =
     suspect: i < suspectRounds,
   }));
 
-export const result: MeasureResult = {
+export const result: WirebenchResult = {
   format: 'wirebench-result',
-  version: 1,
+  version: 2,
   createdAt: '2025-11-23T07:30:00.000Z',
   environment: {
     runtime: 'node',
@@ -183,7 +184,7 @@ const ordersValue = orderBatch(seededRandom(7), 20);
  * bytes, about what zlib and brotli inflate at), the orders payload's bytes attributed by
  * `bytesBreakdown` of a generated orders batch, then every payload answered under `constraints`.
  */
-export function answered(constraints: Constraints = { network: '4g', served: 'gzip' }): MeasureResult {
+export function answered(constraints: Constraints = { network: '4g', served: 'gzip' }): WirebenchResult {
   const timed = result.payloads.map((payload) => ({
     ...payload,
     rows: payload.rows.map((row) =>
@@ -192,7 +193,7 @@ export function answered(constraints: Constraints = { network: '4g', served: 'gz
   }));
   const attribution = bytesBreakdown(ordersValue, ['msgpack', 'protobuf'], { schema: inferSchema(ordersValue), top: 5 });
   const [orders, ...rest] = timed;
-  return withAnswers({ ...result, payloads: [{ ...(orders as PayloadResult), attribution }, ...rest] }, constraints);
+  return withAnswers({ ...result, payloads: [{ ...(orders as ResultPayload), attribution }, ...rest] }, constraints);
 }
 
 export const answeredResult = answered();

@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatMs } from '../../src/answer/wording.js';
-import type { PayloadResult } from '../../src/measure/types.js';
 import { formatCount, formatNumber } from '../../src/report/format.js';
 import { renderHtmlReport } from '../../src/report/html.js';
 import { renderAnswer } from '../../src/report/html-answer.js';
+import type { ResultPayload } from '../../src/result/types.js';
 import { answered, answeredResult, MSGPACK_JS, result } from './fixture.js';
 
-const [orders, events] = answeredResult.payloads as [PayloadResult, PayloadResult];
+const [orders, events] = answeredResult.payloads as [ResultPayload, ResultPayload];
 const html = renderAnswer(orders);
 
 /** The usable-chart rows of `page` under the preset heading `label`. */

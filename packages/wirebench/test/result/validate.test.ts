@@ -18,16 +18,19 @@ import { REPO_ROOT } from '../../../core/test/support/paths.js';
 import { answersSideBySide, comparisonLink, deviceName, deviceRows, readResult, theirPayload, usableCell } from '../../../playground/src/compare-devices.js';
 import { withAnswers } from '../../src/answer/payload-answer.js';
 import { failedPayload } from '../../src/measure/merge.js';
-import { validateMeasureResult } from '../../src/measure/result-json.js';
-import type { MeasureResult, PayloadResult, RowResult } from '../../src/measure/types.js';
+import type { RowResult } from '../../src/measure/types.js';
 import { compareAnswers, formatAnswerComparison } from '../../src/report/answer-compare.js';
 import { formatEnvironment } from '../../src/report/text.js';
+import type { ResultPayload, WirebenchResult } from '../../src/result/types.js';
+import { upgradeResult } from '../../src/result/upgrade.js';
+import { validateMeasureResult } from '../../src/result/validate.js';
 import { answered } from '../report/fixture.js';
 
 type Json = Record<string, unknown>;
 
-/** A result measure() wrote: the committed CI baseline (a real run, never edited by hand). */
-const baseline = (): Json => JSON.parse(readFileSync(join(REPO_ROOT, 'bench/baselines/node-quick.json'), 'utf8')) as Json;
+/** A result measure() wrote: the committed CI baseline (a real run, never edited by hand; written as version 1, so read through upgradeResult). */
+const baseline = (): Json =>
+  structuredClone(upgradeResult(JSON.parse(readFileSync(join(REPO_ROOT, 'bench/baselines/node-quick.json'), 'utf8')))) as unknown as Json;
 
 const CONSTRAINTS = { network: '4g', served: 'gzip' } as const;
 
@@ -37,14 +40,14 @@ const CONSTRAINTS = { network: '4g', served: 'gzip' } as const;
  * diffs, a library's codec beside wirebench's (what bench:versus reads), a raw library row with its
  * wrapper cost, a per-round ratio JSON wrote as null, and a payload whose worker crashed.
  */
-function richResult(): MeasureResult {
+function richResult(): WirebenchResult {
   const base = answered(CONSTRAINTS);
-  const [orders, ...rest] = base.payloads as [PayloadResult, ...PayloadResult[]];
+  const [orders, ...rest] = base.payloads as [ResultPayload, ...ResultPayload[]];
   const msgpack = orders.rows.find((row) => row.name === 'msgpack') as RowResult;
   const library: RowResult = { ...msgpack, name: 'msgpack (msgpackr)', implementation: 'msgpackr', version: '2.1.4' };
   const payloads = [{ ...orders, rows: [...orders.rows, library] }, ...rest, failedPayload('crashed.json', 'the worker measuring it crashed')];
   // Answered again with the library's row among the rows, then as JSON writes it.
-  const result = JSON.parse(JSON.stringify(withAnswers({ ...base, payloads }, CONSTRAINTS))) as MeasureResult;
+  const result = JSON.parse(JSON.stringify(withAnswers({ ...base, payloads }, CONSTRAINTS))) as WirebenchResult;
   (result.payloads[0]!.rows[1]!.decode!.vsJson!.perRound as unknown[]).push(null);
   return result;
 }
@@ -107,9 +110,9 @@ describe('validateMeasureResult', () => {
   });
 
   it('checks the answer in depth: the ranked rows, the figures until usable, the links', () => {
-    const answer = (result: MeasureResult): Json => result.payloads[0]?.answer as unknown as Json;
-    const ranking = (result: MeasureResult): Json => answer(result)['ranking'] as Json;
-    const refused = (change: (result: MeasureResult) => void): string => {
+    const answer = (result: WirebenchResult): Json => result.payloads[0]?.answer as unknown as Json;
+    const ranking = (result: WirebenchResult): Json => answer(result)['ranking'] as Json;
+    const refused = (change: (result: WirebenchResult) => void): string => {
       const result = structuredClone(RICH);
       change(result);
       try {
@@ -147,7 +150,7 @@ describe('validateMeasureResult', () => {
     const [json] = RICH.payloads[0]!.rows as [RowResult];
     const { encode: _encode, decode: _decode, ...sizes } = json;
     const rows = Array.from({ length: 200_000 }, (_, i): RowResult => ({ ...sizes, name: `row ${i}` }));
-    const big: MeasureResult = { ...RICH, payloads: [{ ...(RICH.payloads[0] as PayloadResult), answer: undefined, rows }] };
+    const big: WirebenchResult = { ...RICH, payloads: [{ ...(RICH.payloads[0] as ResultPayload), answer: undefined, rows }] };
     const value = JSON.parse(JSON.stringify(big)) as unknown;
     expect(JSON.stringify(value).length).toBeGreaterThan(19e6);
     expect(validateMeasureResult(value)).toBe(value);
@@ -226,7 +229,7 @@ interface Mutation {
 }
 
 /** `result` with each mutation applied where its path still leads (an earlier one may have removed it); the shapes and kinds applied. */
-function mutate(result: MeasureResult, mutations: readonly Mutation[]): { mutant: unknown; applied: [string, Kind][] } {
+function mutate(result: WirebenchResult, mutations: readonly Mutation[]): { mutant: unknown; applied: [string, Kind][] } {
   const mutant = structuredClone(result) as unknown;
   const applied: [string, Kind][] = [];
   for (const { shape, member, kind, pick } of mutations) {
@@ -248,12 +251,12 @@ function mutate(result: MeasureResult, mutations: readonly Mutation[]): { mutant
  * it, `other` being a valid result; each reader on its own, so that one refusing the file does not
  * hide another crashing on it.
  */
-function readers(result: MeasureResult, other: MeasureResult): Array<readonly [string, () => unknown]> {
+function readers(result: WirebenchResult, other: WirebenchResult): Array<readonly [string, () => unknown]> {
   const both = [
     [other, result],
     [result, other],
   ] as const;
-  const versus = (run: () => MeasureResult) => (): unknown => {
+  const versus = (run: () => WirebenchResult) => (): unknown => {
     const read = run();
     const report = versusReport(read);
     return [formatVersusText(report), formatVersusMarkdown(report), versusLibraries(report), formatEnvironment(read)];
@@ -284,7 +287,7 @@ function readers(result: MeasureResult, other: MeasureResult): Array<readonly [s
     [
       'playground Compare devices',
       () => {
-        const mine = other.payloads[0] as PayloadResult;
+        const mine = other.payloads[0] as ResultPayload;
         const theirs = theirPayload(mine, result);
         const shown: unknown[] = [deviceName(result)];
         if (!theirs) return shown;
@@ -322,7 +325,7 @@ describe('every reader of result files, on result files changed at random places
           seen.shapes.add(shape);
           seen.kinds.add(kind);
         }
-        let result: MeasureResult;
+        let result: WirebenchResult;
         try {
           result = validateMeasureResult(mutant);
         } catch (error) {

@@ -2,17 +2,17 @@
  * The one check of a result JSON read from elsewhere (a file, another device's download): `bench
  * compare`, `bench:versus`, the CI gate, `bench:readme` and the playground's device comparison all
  * read results through it. It checks the whole saved result in depth against the schemas of
- * result-schema.ts, the same definition the result's types are held to, so a file from another tool
+ * schema.ts, the same definition the result's types are held to, so a file from another tool
  * or an older wirebench fails with one line that says what is wrong and where, never a TypeError in
  * a reader. Pure and browser-safe.
  */
 import * as v from 'valibot';
-import { measureResultSchema } from './result-schema.js';
-import type { MeasureResult } from './types.js';
-import { RESULT_FORMAT, RESULT_VERSION } from './types.js';
+import { RESULT_FORMAT, RESULT_VERSION } from '../measure/types.js';
+import { measureResultSchema } from './schema.js';
+import type { WirebenchResult } from './types.js';
 
-/** Returns `value` itself as a `MeasureResult`, or throws an Error with a one-line message saying what is wrong and where. */
-export function validateMeasureResult(value: unknown): MeasureResult {
+/** Returns `value` itself as a `WirebenchResult`, or throws an Error with a one-line message saying what is wrong and where. */
+export function validateMeasureResult(value: unknown): WirebenchResult {
   if (!isRecord(value)) throw new Error(`not a wirebench result: expected a JSON object, got ${describe(value)}`);
   if (value['format'] !== RESULT_FORMAT) {
     throw new Error(`not a wirebench result: "format" is ${describe(value['format'])}, expected "${RESULT_FORMAT}" (a file written from measure()'s result)`);
@@ -26,8 +26,8 @@ export function validateMeasureResult(value: unknown): MeasureResult {
   const checked = v.safeParse(measureResultSchema, value, { abortEarly: true });
   if (!checked.success) throw new Error(`malformed wirebench result: ${issueText(checked.issues[0])}`);
   // The value itself, not valibot's copy: the copy leaves out keys the schema does not name, and the
-  // schema's output is MeasureResult (result-schema.ts checks the two are the same at compile time).
-  return value as unknown as MeasureResult;
+  // schema's output is WirebenchResult (schema.ts checks the two are the same at compile time).
+  return value as unknown as WirebenchResult;
 }
 
 /** `payloads[0].answer.ranking.ranked[0] must be an object, got null`. */

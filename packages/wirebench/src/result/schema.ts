@@ -1,7 +1,7 @@
 /**
- * The saved result (`measure`'s result as JSON, with the answer and the byte attribution the CLI and
- * the playground add) defined once, as valibot schemas: `validateMeasureResult` checks a file against
- * them, and the type checks at the end hold the hand-written interfaces (types.ts, the answer's and
+ * The saved result (types.ts: `measure`'s result as JSON, with the answer and the byte attribution the
+ * CLI and the playground add) defined once, as valibot schemas: `validateMeasureResult` checks a file against
+ * them, and the type checks at the end hold the hand-written interfaces (measure's and this folder's types.ts, the answer's and
  * the attribution's, kept for their docs) equal to what the schemas infer, so the check and the types
  * cannot drift: a field added to an interface and not here, or the other way round, fails to compile.
  *
@@ -25,9 +25,10 @@ import type { PayloadAnswer, RowAnswer } from '../answer/payload-answer.js';
 import type { Ranking } from '../answer/rank.js';
 import type { TimeUntilUsable } from '../answer/time-until-usable.js';
 import type { BytesBreakdown } from '../attribution/breakdown.js';
-import { MAX_BOOTSTRAP_RESAMPLES } from './stats.js';
-import type { Environment, MeasureResult, OperationResult, PayloadResult, ResolvedMeasureOptions, RowResult } from './types.js';
-import { ISOLATIONS, RESULT_FORMAT, RESULT_VERSION } from './types.js';
+import { MAX_BOOTSTRAP_RESAMPLES } from '../measure/stats.js';
+import type { Environment, OperationResult, ResolvedMeasureOptions, RowResult } from '../measure/types.js';
+import { ISOLATIONS, RESULT_FORMAT, RESULT_VERSION } from '../measure/types.js';
+import type { ResultPayload, WirebenchResult } from './types.js';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks. Each message says what the value must be: validateMeasureResult writes
@@ -152,22 +153,27 @@ const operationSchema = object({
   wrapperCost: optional(ratioSchema),
 });
 
-const rowSchema = object({
-  name: string,
-  kind: oneOf(['codec', 'library', 'custom']),
-  format: optional(format),
-  implementation: optional(string),
-  version: optional(string),
-  wraps: optional(string),
-  bytes: optional(nonNegative),
-  bytesVsJson: optional(number),
-  compressed: optional(record(nonNegative)),
-  decompressMs: optional(record(nonNegative)),
-  fidelity: optional(fidelitySchema),
-  error: optional(string),
-  encode: optional(operationSchema),
-  decode: optional(operationSchema),
-});
+const rowSchema = v.pipe(
+  object({
+    name: string,
+    kind: oneOf(['codec', 'library', 'custom']),
+    format: optional(format),
+    implementation: optional(string),
+    version: optional(string),
+    wraps: optional(string),
+    bytes: optional(nonNegative),
+    bytesVsJson: optional(number),
+    compressed: optional(record(nonNegative)),
+    decompressMs: optional(record(nonNegative)),
+    fidelity: optional(fidelitySchema),
+    error: optional(string),
+    encode: optional(operationSchema),
+    decode: optional(operationSchema),
+  }),
+  // Codec rows are keyed by format and implementation (absent only on a codec made outside wirebench):
+  // readers never parse a row's name.
+  v.check((row) => row.kind !== 'codec' || row.format !== undefined, 'a codec row with its format'),
+);
 
 // ---------------------------------------------------------------------------------------------
 // The byte attribution (attribution/breakdown.ts).
@@ -330,7 +336,7 @@ export const measureResultSchema = object({
   payloads: uniquelyNamed(payloadSchema),
 });
 
-/** What a result that passes `measureResultSchema` holds: `MeasureResult`, as the checks below prove. */
+/** What a result that passes `measureResultSchema` holds: `WirebenchResult`, as the checks below prove. */
 export type SavedResult = v.InferOutput<typeof measureResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -369,6 +375,6 @@ export type SchemaMatchesTypes = [
   Holds<Equivalent<NetworkPreset, Out<typeof networkSchema>>>,
   Holds<Equivalent<Ranking, Out<typeof rankingSchema>>>,
   Holds<Equivalent<PayloadAnswer, Out<typeof answerSchema>>>,
-  Holds<Equivalent<PayloadResult, Out<typeof payloadSchema>>>,
-  Holds<Equivalent<MeasureResult, SavedResult>>,
+  Holds<Equivalent<ResultPayload, Out<typeof payloadSchema>>>,
+  Holds<Equivalent<WirebenchResult, SavedResult>>,
 ];
