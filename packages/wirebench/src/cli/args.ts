@@ -203,7 +203,7 @@ ${PRESET_LIST}
   --schema-out <dir>   write the schema inferred from each file, the one protobuf and FlatBuffers were
                        measured with, as <dir>/<name>.proto and <dir>/<name>.fbs (<name>: the file's
                        name without .json; -2, -3… added when two files share a name)
-  -v, --version        print the version of @wirebench/core
+  -v, --version        print the version of wirebench
   -h, --help           this text
 
 Progress goes to stderr: a bar on a terminal, one line per payload and phase in a log.
