@@ -22,7 +22,7 @@ import type { Mode, PayloadFileRef } from '../browser/protocol.js';
 import { listInPage } from '../browser/run-mode.js';
 import { SUITE_NAMES, SUITES } from '../suites/index.js';
 import { BenchError, command, main } from './command.js';
-import { BROWSER_OPTIONS, benchArgs, DEFAULTS, QUICK } from './options.js';
+import { BROWSER_OPTIONS, benchArgs, CI, DEFAULTS, QUICK } from './options.js';
 
 const DEFAULT_JSON = 'bench/results/browser.json';
 
@@ -48,10 +48,11 @@ Prints the same tables and writes the same result JSON.
   --formats <list>     formats to measure, comma-separated (json is always included; simdjson is Node-only
                        and is noted, not measured)
   --filter <regex>     only payloads whose name matches (case-insensitive)
-  --quick              CI settings: ${QUICK.rounds} rounds × ${QUICK.roundTime} ms per task (default ${DEFAULTS.rounds} × ${DEFAULTS.roundTime} ms)
+  --quick              a fast look: ${QUICK.rounds} rounds × ${QUICK.roundTime} ms per task (default ${DEFAULTS.rounds} × ${DEFAULTS.roundTime} ms), as wirebench --quick
+  --ci                 the CI settings: ${CI.rounds} rounds × ${CI.roundTime} ms per task, ${CI.warmupTime} ms warm-up
   --rounds <n>         interleaved rounds per payload (at least 3)
   --time <ms>          milliseconds each task is timed in each round
-  --warmup <ms>        milliseconds of warm-up per task (default ${DEFAULTS.warmupTime}, quick ${QUICK.warmupTime})
+  --warmup <ms>        milliseconds of warm-up per task (default ${DEFAULTS.warmupTime}, quick ${QUICK.warmupTime}, ci ${CI.warmupTime})
   --budget <s>         stop adding rounds once this many seconds are spent, per mode (at least 3 rounds each)
   --seed <n>           seed of the generated payloads (default 1)
   --json <file>        write the result JSON there (default ${DEFAULT_JSON}). With --mode both, one file

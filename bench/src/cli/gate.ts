@@ -1,7 +1,7 @@
 /**
- * `npm run bench:gate` (CI): the quick Node bench against the committed baseline, through
+ * `npm run bench:gate` (CI): the Node bench at the CI settings (--ci) against the committed baseline, through
  * bench:compare's logic. Ratios to JSON travel between machines far better than times, so the
- * baseline is a result file: quick runs of 5 separate processes, pooled (`--update` rewrites it).
+ * baseline is a result file: runs at the CI settings in 5 separate processes, pooled (`--update` rewrites it).
  * Before failing, the gate re-measures the flagged payloads in 3 fresh processes and fails only on
  * rows flagged again, so noise alone never turns CI red.
  */
@@ -22,11 +22,11 @@ const BASELINE_PROCESSES = 5;
 
 const USAGE = `npm run bench:gate [-- --update]
 
-Runs the quick Node bench (npm run bench -- --quick) and compares it with bench/baselines/node-quick.json
+Runs the Node bench at the CI settings (npm run bench -- --ci) and compares it with bench/baselines/node-quick.json
 (npm run bench:compare's method). A row that now errors, loses data or is gone fails the gate (exit 1)
 at once; rows that regressed beyond the threshold are re-measured in ${REMEASURE_PROCESSES} fresh processes, and
 the gate fails only on rows the re-measure flags again.
-  --update   rewrite the baseline from ${BASELINE_PROCESSES} quick runs in separate processes, pooled`;
+  --update   rewrite the baseline from ${BASELINE_PROCESSES} runs at the CI settings in separate processes, pooled`;
 
 const gate = command({
   name: 'bench:gate',

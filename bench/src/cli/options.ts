@@ -1,7 +1,7 @@
 import type { FormatId } from '@wirebench/core';
 import { FORMATS, WirebenchError } from '@wirebench/core';
 import type { ImplementationChoice } from 'wirebench';
-import { parseImplementations } from 'wirebench';
+import { MEASURE_PRESETS, parseImplementations } from 'wirebench';
 import type { CommandOptions } from 'wirebench/node';
 import { MAX_ROUND_TIME_MS, MAX_ROUNDS, parseNumber as number, parseCommandLine, parseFormats } from 'wirebench/node';
 import { BenchError } from '../errors.js';
@@ -24,6 +24,8 @@ export interface BenchArgs {
   readonly filter: RegExp | undefined;
   readonly libraries: boolean;
   readonly quick: boolean;
+  /** `--ci`: the CI gate's preset (its baseline was measured with it). */
+  readonly ci: boolean;
   readonly rounds: number;
   /** Milliseconds each task is timed per round. */
   readonly roundTime: number;
@@ -43,9 +45,10 @@ export interface BenchArgs {
   readonly mode: 'page' | 'worker' | 'both';
 }
 
-/** Settings of `--quick` (CI): enough rounds for an interval, short enough for 2 minutes on 2 cores. */
-export const QUICK = { rounds: 9, roundTime: 15, warmupTime: 60 } as const;
-export const DEFAULTS = { rounds: 11, roundTime: 40, warmupTime: 150 } as const;
+/** The engine's presets (MEASURE_PRESETS): `--quick` means what it means to `wirebench`; `--ci` is the gate's. */
+export const DEFAULTS = MEASURE_PRESETS.standard;
+export const QUICK = MEASURE_PRESETS.quick;
+export const CI = MEASURE_PRESETS.ci;
 
 /** The options of `npm run bench`, which bench:alloc and bench:order take too. */
 export const BENCH_OPTIONS = {
@@ -55,6 +58,7 @@ export const BENCH_OPTIONS = {
   filter: { type: 'string' },
   libraries: { type: 'boolean', default: false },
   quick: { type: 'boolean', default: false },
+  ci: { type: 'boolean', default: false },
   rounds: { type: 'string' },
   time: { type: 'string' },
   warmup: { type: 'string' },
@@ -77,7 +81,8 @@ export function benchArgs(line: { readonly values: object; readonly positionals:
   const values = line.values as Readonly<Record<string, string | boolean | undefined>>;
   const positionals = [...line.positionals];
   const string = (name: string): string | undefined => values[name as keyof typeof values] as string | undefined;
-  const preset = values.quick ? QUICK : DEFAULTS;
+  if (values.quick && values.ci) throw new BenchError('--quick and --ci are two presets: give one', 'usage');
+  const preset = values.ci ? CI : values.quick ? QUICK : DEFAULTS;
 
   // Files alone replace the default suite; with --suite named too, both are measured (suites first).
   const suiteText = string('suite') ?? (positionals.length > 0 ? '' : 'canonical');
@@ -122,6 +127,7 @@ export function benchArgs(line: { readonly values: object; readonly positionals:
     filter,
     libraries: values.libraries === true,
     quick: values.quick === true,
+    ci: values.ci === true,
     rounds: Math.round(number(string('rounds') ?? String(preset.rounds), '--rounds', 3, MAX_ROUNDS)),
     roundTime: number(string('time') ?? String(preset.roundTime), '--time', 1, MAX_ROUND_TIME_MS),
     warmupTime: number(string('warmup') ?? String(preset.warmupTime), '--warmup', 1, MAX_ROUND_TIME_MS),
@@ -166,10 +172,11 @@ JSON measured in the same rounds.
                        flatbuffers), or ids comma-separated; each library codec is a row of its own,
                        named "format (library)"
   --filter <regex>     only payloads whose name matches (case-insensitive)
-  --quick              CI settings: ${QUICK.rounds} rounds × ${QUICK.roundTime} ms per task (default ${DEFAULTS.rounds} × ${DEFAULTS.roundTime} ms)
+  --quick              a fast look: ${QUICK.rounds} rounds × ${QUICK.roundTime} ms per task (default ${DEFAULTS.rounds} × ${DEFAULTS.roundTime} ms), as wirebench --quick
+  --ci                 the CI gate's settings: ${CI.rounds} rounds × ${CI.roundTime} ms per task, ${CI.warmupTime} ms warm-up (its baseline's)
   --rounds <n>         interleaved rounds per payload (3 to ${MAX_ROUNDS})
   --time <ms>          milliseconds each task is timed in each round (1 to ${MAX_ROUND_TIME_MS})
-  --warmup <ms>        milliseconds of warm-up per task (default ${DEFAULTS.warmupTime}, quick ${QUICK.warmupTime})
+  --warmup <ms>        milliseconds of warm-up per task (default ${DEFAULTS.warmupTime}, quick ${QUICK.warmupTime}, ci ${CI.warmupTime})
   --budget <s>         stop adding rounds once this many seconds are spent (at least 3 rounds each; 1 to ${MAX_BUDGET_S})
   --seed <n>           seed of the generated payloads (default 1)
   --json <file>        write the result JSON there (default bench/results/latest.json)

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:readme`: measures the figures' payloads in Node and in Chromium (quick settings,
+ * `npm run bench:readme`: measures the figures' payloads in Node and in Chromium (the CI settings, --ci,
  * every implementation of every format, and the raw library calls) with `npm run bench` and
  * `npm run bench:browser`, each in several fresh processes whose rounds are pooled, then rewrites
  * the generated sections of docs/figures.md (speed, versus, sizes, summary; each between its
@@ -47,12 +47,12 @@ const RUNNERS: Readonly<Record<Runtime, { script: string; args: readonly string[
 };
 const DEFAULT_PROCESSES = 3;
 /**
- * The canonical payloads, the dynamic-value payload, then the corpus: quick settings, every
+ * The canonical payloads, the dynamic-value payload, then the corpus: the CI settings (--ci), every
  * implementation of every format (the library codecs the versus section weighs wirebench against),
  * and the raw library calls of the overhead table (flatc's unpack() and protobufjs's decode are
  * only there).
  */
-const SUITES = ['--suite', 'canonical,dynamic', '--quick', '--implementations', 'all', '--libraries'];
+const SUITES = ['--suite', 'canonical,dynamic', '--ci', '--implementations', 'all', '--libraries'];
 
 const USAGE = `${COMMAND} [-- options]
 
@@ -60,7 +60,7 @@ Measures the canonical payloads, the dynamic-value payload (true_null) and the c
 (${CORPUS}, when present) with every implementation of every format (--implementations all:
 wirebench's codecs and the libraries', as npm install gives them, native addons included) and the
 raw library calls (--libraries), in Node (npm run bench) and in Chromium's page
-(npm run bench:browser), at --quick settings, each runtime in several fresh processes whose rounds
+(npm run bench:browser), at the --ci settings, each runtime in several fresh processes whose rounds
 are pooled (${RESULTS.node}, ${RESULTS.chromium}), then rewrites the generated sections of
 ${FIGURES_PAGE} from the two pooled files: ${SPEED_BEGIN} … ${SPEED_END},
 ${VERSUS_BEGIN} … ${VERSUS_END}, ${SIZES_BEGIN} … ${SIZES_END} and

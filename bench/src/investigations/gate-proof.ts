@@ -1,6 +1,6 @@
 /**
  * `npm run bench:gate-proof`: does the CI gate (bench:gate's decision, the real engine, separate
- * processes) work on this machine? A baseline pooled from 5 quick runs; then five times: a quick
+ * processes) work on this machine? A baseline pooled from 5 runs at the CI settings (--ci); then five times: a quick
  * run of the same code (the gate must pass) and a quick run whose msgpack decode is made 25 %
  * slower by a test-only wrapper (the gate must fail, its re-measure running the slowed code too).
  * Prints every figure; exits 1 if either promise fails. About 10 minutes on 2 cores.
@@ -32,9 +32,9 @@ const REPEATS = 5;
 const BASELINE_PROCESSES = 5;
 const SLOWED = { format: 'msgpack', operation: 'decode' } as const; // as slowed-plan.ts slows it
 
-/** Child process: one quick run of the canonical suite, each payload in a fresh worker (as the gate's runs are), optionally slowed, written to --json. */
+/** Child process: one run at the CI settings of the canonical suite, each payload in a fresh worker (as the gate's runs are), optionally slowed, written to --json. */
 async function child(out: string, slow: boolean, filter: string | undefined): Promise<void> {
-  const args = parseBenchArgs(['--quick', ...(filter ? ['--filter', filter] : [])]);
+  const args = parseBenchArgs(['--ci', ...(filter ? ['--filter', filter] : [])]);
   const listing = await listBench(args, benchFiles([]));
   const jobs = listing.refs.map((ref) => {
     const job = benchJob(args, [ref], []);

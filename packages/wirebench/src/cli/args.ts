@@ -7,6 +7,7 @@ import type { ServedEncoding } from '../answer/served.js';
 import { SERVED_ENCODINGS } from '../answer/served.js';
 import type { ImplementationChoice } from '../measure/plan.js';
 import { parseImplementations } from '../measure/plan.js';
+import { MEASURE_PRESETS } from '../measure/presets.js';
 import { MAX_ROUND_TIME_MS, MAX_ROUNDS, parseCommandLine, parseFormats, parseMilliseconds, parseNumber, UsageError } from '../node/usage.js';
 import { LEGEND } from '../report/text.js';
 
@@ -38,10 +39,8 @@ export interface CliArgs {
   readonly constraints: Constraints;
 }
 
-/** A normal run: the engine's defaults, about 10 s for a 600 KB payload and every format on 2 cores. */
-export const DEFAULTS = { rounds: 11, roundTime: 40, warmupTime: 150 } as const;
-/** `--quick`: a fast look, a few seconds; the intervals are wider. */
-export const QUICK = { rounds: 5, roundTime: 10, warmupTime: 30 } as const;
+const DEFAULTS = MEASURE_PRESETS.standard;
+const QUICK = MEASURE_PRESETS.quick;
 /** The ranking's link and served encoding when none is named: a typical 4G phone, and the gzip nearly every API server sends. */
 export const ANSWER_DEFAULTS = { network: '4g', served: 'gzip' } as const satisfies Pick<Constraints, 'network' | 'served'>;
 

@@ -3,6 +3,7 @@ import { checkRoundTrip, IMPLEMENTATIONS, WirebenchError } from '@wirebench/core
 import { defaultCompressors } from './compress.js';
 import { DECOMPRESSION_ROUNDS, timeDecompressions } from './decompression.js';
 import { detectEnvironment } from './environment.js';
+import { MEASURE_PRESETS } from './presets.js';
 import { rowName } from './row-name.js';
 import { ascending, bootstrapInterval, MAX_BOOTSTRAP_RESAMPLES, mean, median, quantile, relativeMarginOfError } from './stats.js';
 import type { TimedTask } from './timing.js';
@@ -68,9 +69,9 @@ export function resolveMeasureOptions(
   const isolation = options.isolation ?? 'none';
   if (!ISOLATIONS.includes(isolation)) throw new RangeError(`measure: isolation must be one of ${ISOLATIONS.join(', ')}, got ${String(isolation)}`);
   return {
-    rounds: count(options.rounds ?? 11, 'rounds', 1),
-    roundTime: positive(options.roundTime ?? 40, 'roundTime'),
-    warmupTime: positive(options.warmupTime ?? 150, 'warmupTime'),
+    rounds: count(options.rounds ?? MEASURE_PRESETS.standard.rounds, 'rounds', 1),
+    roundTime: positive(options.roundTime ?? MEASURE_PRESETS.standard.roundTime, 'roundTime'),
+    warmupTime: positive(options.warmupTime ?? MEASURE_PRESETS.standard.warmupTime, 'warmupTime'),
     sampleTime: positive(options.sampleTime ?? Math.max(0.05, 100 * environment.timerResolutionMs), 'sampleTime'),
     budget: options.budget === undefined ? null : positive(options.budget, 'budget'),
     minRounds: count(options.minRounds ?? 3, 'minRounds', 1),
