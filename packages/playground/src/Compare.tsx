@@ -5,9 +5,8 @@
 
 import type { ChangeEvent, ReactNode } from 'react';
 import { Component, useEffect, useState } from 'react';
-import { servedWords } from 'wirebench/answer';
 import type { AnswerComparison } from 'wirebench/report';
-import { formatBytes } from 'wirebench/report';
+import { formatBytes, servedWords } from 'wirebench/report';
 import { answersSideBySide, comparisonLink, deviceName, deviceRows, readResult, theirPayload, usableCell } from './compare-devices.js';
 import type { ResultPayload, WirebenchResult } from './protocol.js';
 

@@ -7,9 +7,8 @@
 
 import { upgradeResult } from 'wirebench';
 import type { Constraints, withAnswers } from 'wirebench/answer';
-import { formatMs } from 'wirebench/answer';
 import type { AnswerComparison, DeviceUsable } from 'wirebench/report';
-import { compareAnswers, formatDuration, formatRatio } from 'wirebench/report';
+import { compareAnswers, formatDuration, formatMs, formatRatio } from 'wirebench/report';
 import type { ResultPayload, RowResult, WirebenchResult } from './protocol.js';
 
 /** The result JSON in `text`, checked field by field, or an Error saying why it cannot be shown. */

@@ -7,7 +7,8 @@
 import type { ReactNode } from 'react';
 import { memo } from 'react';
 import type { BreakEven, PayloadAnswer } from 'wirebench/answer';
-import { formatBytes, formatMs, formatResponses, JS_COST_SOURCE, servedWords } from 'wirebench/answer';
+import { JS_COST_SOURCE } from 'wirebench/answer';
+import { formatMs, formatResponses, formatSize, rowAnswerNote, servedWords } from 'wirebench/report';
 
 /** `saves 4,360 B each` / `sends 789 B more each`, and the same for ms. */
 function perResponse(saved: number, format: (value: number) => string, more: string): string {
@@ -20,7 +21,7 @@ function Cells({ breakEven }: { breakEven: BreakEven }): ReactNode {
     <>
       <td className="by-bytes">
         <span className="figure">{formatResponses(breakEven.responsesByBytes)}</span>
-        <span className="ratio">{perResponse(breakEven.bytesSavedPerResponse, formatBytes, 'more')}</span>
+        <span className="ratio">{perResponse(breakEven.bytesSavedPerResponse, formatSize, 'more')}</span>
       </td>
       <td className="by-time">
         <span className="figure">{formatResponses(breakEven.responsesByTime)}</span>
@@ -54,13 +55,13 @@ export const BreakEvenTable = memo(function BreakEvenTable({ answer }: { answer:
                 <tr key={row.name} data-row={row.name}>
                   <th scope="row">
                     {row.name}
-                    <span className="ratio js">{row.jsBytes === null ? 'no page can load it' : `${formatBytes(row.jsBytes)} of JS`}</span>
+                    <span className="ratio js">{row.jsBytes === null ? 'no page can load it' : `${formatSize(row.jsBytes)} of JS`}</span>
                   </th>
                   {be ? (
                     <Cells breakEven={be} />
                   ) : (
                     <td colSpan={2} className="muted">
-                      {row.error ?? 'no figures'}
+                      {rowAnswerNote(row) ?? 'no figures'}
                     </td>
                   )}
                 </tr>

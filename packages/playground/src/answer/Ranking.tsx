@@ -1,30 +1,26 @@
 /**
  * The recommendation itself: which row is usable first under the user's constraints, every ranked
- * row with its one-line reason (core's `rank`, from this run's figures), and the rows left out with
- * why (lost data, over the budget, needs eval…).
+ * row with its one-line reason (the tool's `rank`, from this run's figures, in the words of
+ * `wirebench/report`), and the rows left out with why (lost data, over the budget, needs eval…).
  */
 
 import type { ReactNode } from 'react';
 import { memo } from 'react';
 import type { Ranking as RankingResult } from 'wirebench/answer';
 import { verdict } from 'wirebench/answer';
-
-/** Core's reasons start with the row's name; the list shows the name apart, in bold. */
-function withoutName(text: string, name: string): string {
-  return text.startsWith(`${name}: `) ? text.slice(name.length + 2) : text;
-}
+import { exclusionsText, rankedReason, verdictSentence } from 'wirebench/report';
 
 /** Memoized: re-rendered only when the answer changes (see Answer.tsx). */
 export const Ranking = memo(function Ranking({ ranking }: { ranking: RankingResult }): ReactNode {
   return (
     <>
       <p className="verdict" id="verdict">
-        {verdict(ranking)}
+        {verdictSentence(verdict(ranking))}
       </p>
       <ol className="ranking" aria-label={`Ranking by time until usable on ${ranking.network.name}`}>
         {ranking.ranked.map((row) => (
           <li key={row.name} data-row={row.name} data-rank={row.rank} data-total-ms={row.timeUntilUsable.totalMs}>
-            <strong>{row.name}</strong> <span className="reason">{withoutName(row.reason, row.name)}</span>
+            <strong>{row.name}</strong> <span className="reason">{rankedReason(row, ranking, { name: false })}</span>
           </li>
         ))}
       </ol>
@@ -34,7 +30,7 @@ export const Ranking = memo(function Ranking({ ranking }: { ranking: RankingResu
           <ul className="excluded" aria-labelledby="excluded-heading">
             {ranking.excluded.map((row) => (
               <li key={row.name} data-row={row.name} data-codes={row.exclusions.map((e) => e.code).join(' ')}>
-                <strong>{row.name}</strong> <span className="reason">{withoutName(row.reason, row.name)}</span>
+                <strong>{row.name}</strong> <span className="reason">{exclusionsText(row)}</span>
               </li>
             ))}
           </ul>

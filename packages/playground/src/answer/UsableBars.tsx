@@ -8,7 +8,8 @@
 import type { ReactNode } from 'react';
 import { memo } from 'react';
 import type { PayloadAnswer, RowAnswer, ServedEncoding, TimeUntilUsable } from 'wirebench/answer';
-import { findNetworkPreset, formatMs, NETWORK_SOURCE, servedWords } from 'wirebench/answer';
+import { findNetworkPreset, NETWORK_SOURCE } from 'wirebench/answer';
+import { formatMs, rowAnswerNote, servedWords } from 'wirebench/report';
 
 type Part = 'transferMs' | 'decompressMs' | 'decodeMs';
 
@@ -23,10 +24,11 @@ const partsOf = (served: ServedEncoding): readonly (readonly [Part, string])[] =
 
 function UsableBar({ row, time, max }: { row: RowAnswer; time: TimeUntilUsable | undefined; max: number }): ReactNode {
   if (!time) {
+    const note = rowAnswerNote(row);
     return (
       <li data-row={row.name} className="usable-row">
         <span className="usable-name">{row.name}</span>
-        <span className="usable-parts muted">no figures{row.error ? `: ${row.error}` : ''}</span>
+        <span className="usable-parts muted">no figures{note ? `: ${note}` : ''}</span>
       </li>
     );
   }

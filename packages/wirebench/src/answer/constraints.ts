@@ -1,13 +1,13 @@
+import type { FormatId } from '@wirebench/core';
 import { WirebenchError } from '@wirebench/core';
 import { parseDecimal } from '../decimal.js';
 import type { EvalUse, ImplementationCapabilities, Int64Behaviour } from './capabilities.js';
 import { capabilitiesOf, isReadable, needsSharedSchema } from './capabilities.js';
 import { nonNegative } from './check.js';
-import type { RowFacts } from './facts.js';
+import type { FirstDiff, RowFacts } from './facts.js';
 import { findNetworkPreset } from './networks.js';
-import type { ServedEncoding } from './served.js';
+import type { MissingFigure, ServedEncoding } from './served.js';
 import { SERVED_ENCODINGS } from './served.js';
-import { formatBytes } from './wording.js';
 
 /**
  * What the user states before speed matters, and which rows it rules out, each with why. A row
@@ -43,23 +43,37 @@ export interface ResolvedConstraints {
   readonly sharedSchemaOk: boolean;
 }
 
-/** Why a row is not ranked. */
-export type ExclusionCode =
-  | 'not-measured'
-  | 'node-only'
-  | 'lost-data'
-  | 'no-figures'
-  | 'needs-eval'
-  | 'over-budget'
-  | 'int64'
-  | 'not-readable'
-  | 'shared-schema';
+/**
+ * One reason a row is not ranked, as data: `code` says which, the other fields hold what a sentence
+ * about it is made of (report/answer-words.ts writes it), so a saved answer can be worded anew.
+ */
+export type Exclusion =
+  /** The row has no figures: `error` is why the measurement failed (`RowResult.error`); absent, it was simply not measured. */
+  | { readonly code: 'not-measured'; readonly error?: string }
+  /** No bundle size is known for the implementation's JavaScript, so its cost cannot be weighed. */
+  | { readonly code: 'no-bundle-size' }
+  /** A native addon: no page or app can load it. */
+  | { readonly code: 'node-only' }
+  /** decode(encode(payload)) is not the payload: where it first differed, when the round trip found a path. */
+  | { readonly code: 'lost-data'; readonly firstDiff?: FirstDiff }
+  /** No figures for the served encoding: its compressed size or its decompression time was not measured. */
+  | { readonly code: 'no-figures'; readonly served: Exclude<ServedEncoding, 'none'>; readonly missing: MissingFigure }
+  /**
+   * A no-eval CSP: `always`, it cannot run there (`why`: the capability table's note); `generated`, it
+   * would run its fallback there, but these figures are of its generated code.
+   */
+  | { readonly code: 'needs-eval'; readonly eval: Exclude<EvalUse, 'never'>; readonly why?: string }
+  /** More gzipped JavaScript than the budget allows. */
+  | { readonly code: 'over-budget'; readonly jsBytes: number; readonly budgetBytes: number }
+  /** Does not keep 64-bit integers exactly (`why`: the capability table's note). */
+  | { readonly code: 'int64'; readonly int64: Exclude<Int64Behaviour, 'exact'>; readonly why?: string }
+  /** Binary bytes where people must read the traffic. */
+  | { readonly code: 'not-readable'; readonly format: FormatId }
+  /** Needs a schema shared by both sides where none may be. */
+  | { readonly code: 'shared-schema'; readonly format: FormatId };
 
-/** One reason a row is not ranked: a code for programs, a message for people. */
-export interface Exclusion {
-  readonly code: ExclusionCode;
-  readonly message: string;
-}
+/** Why a row is not ranked: each `Exclusion`'s code. */
+export type ExclusionCode = Exclusion['code'];
 
 /** The largest JavaScript budget, in kB: past any app's bundle (a terabyte), and its bytes an exact integer. */
 export const MAX_BUNDLE_BUDGET_KB = 1e9;
@@ -121,42 +135,31 @@ export function rowCapabilities(row: RowFacts): RowCapabilities {
  */
 export function constraintExclusions(row: RowFacts, constraints: ResolvedConstraints): Exclusion[] {
   const out: Exclusion[] = [];
-  if (row.error !== undefined) out.push({ code: 'not-measured', message: `could not be measured: ${row.error}` });
-  if (row.nodeOnly) out.push({ code: 'node-only', message: 'runs in Node only (a native addon): no page or app can load it' });
-  // A row that could not be measured has no round trip to judge: its error says all.
-  if (row.error === undefined && !row.fidelity.ok) {
+  if (row.error !== undefined) out.push({ code: 'not-measured', error: row.error });
+  else if (row.bundleSizeUnknown) out.push({ code: 'no-bundle-size' });
+  if (row.nodeOnly) out.push({ code: 'node-only' });
+  // A row that could not be measured, or whose cost is unknown, is left out for that alone; one
+  // without figures has no round trip to judge.
+  if (row.error === undefined && !row.bundleSizeUnknown && row.figures !== undefined && !row.fidelity.ok) {
     const d = row.fidelity.firstDiff;
-    out.push({ code: 'lost-data', message: d ? `lost data at ${d.path} (${d.kind})` : 'lost data (its round trip was not checked or found no path)' });
+    out.push({ code: 'lost-data', ...(d ? { firstDiff: { path: d.path, kind: d.kind } } : {}) });
   }
   // The table is read only when a constraint asks: an unlisted codec ranks freely without them.
   const caps = constraints.noEval || constraints.exactInt64 ? rowCapabilities(row) : undefined;
   if (caps && constraints.noEval) {
     if (caps.eval === 'always') {
-      out.push({ code: 'needs-eval', message: `needs eval (new Function) under a no-eval CSP${caps.evalWhy ? `: ${caps.evalWhy}` : ''}` });
+      out.push({ code: 'needs-eval', eval: 'always', ...(caps.evalWhy ? { why: caps.evalWhy } : {}) });
     } else if (caps.eval === 'generated' && row.interpreted !== true) {
       // It would still work there, on its fallback: but these figures are not that code's.
-      out.push({
-        code: 'needs-eval',
-        message:
-          'measured with generated code (new Function), which a no-eval CSP forbids: there it runs its fallback at other speeds; measure it interpreted to rank it',
-      });
+      out.push({ code: 'needs-eval', eval: 'generated' });
     }
   }
   const budget = constraints.bundleBudgetBytes;
-  if (budget !== null && row.jsBytes > budget) {
-    out.push({ code: 'over-budget', message: `${formatBytes(row.jsBytes)} of JS over a ${formatBytes(budget)} budget` });
-  }
+  if (budget !== null && row.jsBytes > budget) out.push({ code: 'over-budget', jsBytes: row.jsBytes, budgetBytes: budget });
   if (caps && constraints.exactInt64 && caps.int64 !== 'exact') {
-    out.push({
-      code: 'int64',
-      message: `does not keep int64 exactly: ${caps.int64Why ?? (caps.int64 === 'refused' ? 'refuses 64-bit integers beyond ±(2^53 − 1)' : 'reads 64-bit integers beyond ±(2^53 − 1) as the nearest double')}`,
-    });
+    out.push({ code: 'int64', int64: caps.int64, ...(caps.int64Why !== undefined ? { why: caps.int64Why } : {}) });
   }
-  if (constraints.readableTraffic && !isReadable(row.format)) {
-    out.push({ code: 'not-readable', message: `not human-readable: ${row.format} bytes are binary` });
-  }
-  if (!constraints.sharedSchemaOk && needsSharedSchema(row.format)) {
-    out.push({ code: 'shared-schema', message: `needs a shared schema: ${row.format} needs the same schema on both sides` });
-  }
+  if (constraints.readableTraffic && !isReadable(row.format)) out.push({ code: 'not-readable', format: row.format });
+  if (!constraints.sharedSchemaOk && needsSharedSchema(row.format)) out.push({ code: 'shared-schema', format: row.format });
   return out;
 }

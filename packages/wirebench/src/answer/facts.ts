@@ -27,8 +27,9 @@ export interface RowFacts {
   readonly implementation: string;
   /** Whether decode(encode(payload)) equals the payload as JSON data, and where it first did not. */
   readonly fidelity: { readonly ok: boolean; readonly firstDiff?: FirstDiff };
-  /** The measured figures; absent when the row could not be measured (then `error` says why). */
+  /** The measured figures; absent when the row could not be measured (then `error` says why, when the measurement failed). */
   readonly figures?: ServedFigures;
+  /** Why the measurement failed: its own message (`RowResult.error`). */
   readonly error?: string;
   /** The implementation's JavaScript, gzipped bytes, downloaded once. 0 for JSON: `JSON.parse` is the platform's. */
   readonly jsBytes: number;
@@ -40,6 +41,8 @@ export interface RowFacts {
   readonly int64?: Int64Behaviour;
   /** Runs in Node only (a native addon): no page or app can load it, so it is never ranked. */
   readonly nodeOnly?: boolean;
+  /** No bundle size is known for its implementation's JavaScript (`jsBytes` is then a stand-in 0): it is never ranked. */
+  readonly bundleSizeUnknown?: boolean;
 }
 
 /** What a result row does not carry. */
@@ -77,7 +80,9 @@ export function rowFacts(row: RowResult, extras: RowExtras = {}): RowFacts {
             ...(decodeRoundsMs ? { decodeRoundsMs } : {}),
           },
         }
-      : { error: row.error ?? 'no encoded size or decode time was measured' }),
+      : {}),
+    // Not measured and no error: the run timed no decode (its operations), and the ranking says the row has no figures.
+    ...(row.error !== undefined ? { error: row.error } : {}),
     jsBytes,
     ...(extras.interpreted !== undefined ? { interpreted: extras.interpreted } : {}),
   };

@@ -1,8 +1,9 @@
 /**
  * The answer to "should my API speak one of these formats?": time until usable on published
  * network presets, what each implementation's JavaScript costs and when it pays off, the
- * constraints that rule formats out, and a ranking with its reasons. Pure functions over plain
- * data, shared by the playground and the CLI; no Node-only API.
+ * constraints that rule formats out, a ranking and a verdict. Pure functions over plain data, as
+ * data: the sentences that say it are report's (report/answer-words.ts). Shared by the playground
+ * and the CLI; no Node-only API.
  */
 
 export type { BreakEven, Responses } from './break-even.js';
@@ -22,11 +23,9 @@ export type { AnswerOptions, PayloadAnswer, RowAnswer } from './payload-answer.j
 export { answerPayload, payloadFacts, withAnswers } from './payload-answer.js';
 export type { ExcludedRow, RankedRow, Ranking } from './rank.js';
 export { rank } from './rank.js';
-export type { ReasonInput } from './reasons.js';
-export { rankedDetail, rankedReason } from './reasons.js';
-export type { ServedEncoding, ServedFigures, ServedParts } from './served.js';
-export { SERVED_ENCODINGS, servedParts } from './served.js';
+export type { MissingFigure, ServedEncoding, ServedFigures, ServedParts } from './served.js';
+export { missingFigure, SERVED_ENCODINGS, servedParts } from './served.js';
 export type { TimeUntilUsable, Transfer, UsableInput } from './time-until-usable.js';
 export { downloadMs, resolvePreset, rowTimeUntilUsable, timeUntilUsable, timeUntilUsableAcross, transfer } from './time-until-usable.js';
+export type { Verdict } from './verdict.js';
 export { verdict } from './verdict.js';
-export { formatBytes, formatMs, formatResponses, servedWords } from './wording.js';

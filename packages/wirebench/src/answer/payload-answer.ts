@@ -6,7 +6,7 @@ import type { BreakEven } from './break-even.js';
 import { breakEven } from './break-even.js';
 import type { Constraints } from './constraints.js';
 import { resolveConstraints } from './constraints.js';
-import type { RowFacts } from './facts.js';
+import type { FirstDiff, RowFacts } from './facts.js';
 import { rowFacts } from './facts.js';
 import { isNodeOnly, jsBytesOf } from './js-cost.js';
 import { DEFAULT_NETWORK_IDS, findNetworkPreset } from './networks.js';
@@ -36,8 +36,12 @@ export interface RowAnswer {
   readonly usable: readonly TimeUntilUsable[];
   /** Against JSON, on the same grid; empty for JSON itself and rows whose JS is unknown. */
   readonly breakEven: readonly BreakEven[];
-  /** Why the row has no figures (it could not be measured, or lost data: then it has figures but is never ranked). */
+  /** Why the measurement failed, in its own words (`RowResult.error`): then the row has no figures. */
   readonly error?: string;
+  /** No bundle size is known for the implementation's JavaScript (`jsBytes` null): no break-even, never ranked. */
+  readonly bundleSizeUnknown?: boolean;
+  /** The row has figures but did not give the payload back: where it first differed, when the round trip found a path. Never ranked. */
+  readonly lostData?: { readonly firstDiff?: FirstDiff };
 }
 
 /** The answer for one payload. */
@@ -77,7 +81,7 @@ export function payloadFacts(payload: PayloadResult, options: Pick<AnswerOptions
       // A row whose JS is unknown (or that no page loads) still gets its facts: the ranking says why it is left out.
       const facts = rowFacts(row, { ...extras, jsBytes: js ?? 0 });
       if (nodeOnly) return { ...facts, nodeOnly: true };
-      return js === undefined ? { ...facts, error: facts.error ?? `no bundle size is known for ${facts.name}'s JavaScript` } : facts;
+      return js === undefined ? { ...facts, bundleSizeUnknown: true } : facts;
     });
 }
 
@@ -106,7 +110,7 @@ export function answerPayload(payload: PayloadResult, constraints: Constraints, 
   const jsonGrid = grid(json);
   const rows = facts.map((f): RowAnswer => {
     const usable = grid(f);
-    const jsKnown = f.nodeOnly !== true && !(f.error ?? '').startsWith('no bundle size');
+    const jsKnown = f.nodeOnly !== true && f.bundleSizeUnknown !== true;
     const isJson = f === json;
     const breakEvens =
       isJson || !jsKnown
@@ -115,8 +119,8 @@ export function answerPayload(payload: PayloadResult, constraints: Constraints, 
             const reference = jsonGrid.find((j) => j.network === t.network && j.served === t.served);
             return reference ? [breakEven({ jsBytes: f.jsBytes, row: t, json: reference }, t.network)] : [];
           });
-    const lost = f.fidelity.ok ? undefined : `lost data${f.fidelity.firstDiff ? ` at ${f.fidelity.firstDiff.path} (${f.fidelity.firstDiff.kind})` : ''}`;
-    const error = f.error ?? lost;
+    const firstDiff = f.fidelity.firstDiff;
+    const lost = f.figures !== undefined && !f.fidelity.ok;
     return {
       name: f.name,
       format: f.format,
@@ -124,7 +128,9 @@ export function answerPayload(payload: PayloadResult, constraints: Constraints, 
       jsBytes: jsKnown ? f.jsBytes : null,
       usable,
       breakEven: breakEvens,
-      ...(error !== undefined ? { error } : {}),
+      ...(f.error !== undefined ? { error: f.error } : {}),
+      ...(f.bundleSizeUnknown ? { bundleSizeUnknown: true } : {}),
+      ...(lost ? { lostData: firstDiff ? { firstDiff: { path: firstDiff.path, kind: firstDiff.kind } } : {} } : {}),
     };
   });
   return { networks, served, rows, ranking };

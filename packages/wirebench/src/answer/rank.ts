@@ -9,23 +9,27 @@ import type { LevelWith } from './level.js';
 import { levelPartners } from './level.js';
 import type { NetworkPreset } from './networks.js';
 import { findNetworkPreset } from './networks.js';
-import { rankedDetail, rankedReason } from './reasons.js';
 import type { ServedParts } from './served.js';
-import { servedParts } from './served.js';
+import { missingFigure, servedParts } from './served.js';
 import type { TimeUntilUsable } from './time-until-usable.js';
 import { timeUntilUsable } from './time-until-usable.js';
 
 /**
  * The ranked recommendation: the format/implementation pairs that keep the data and meet the
- * user's constraints, fastest time until usable first, each with a one-line reason built from its
- * figures; and every other pair with why it is not ranked. Plain data in, JSON-serializable data out.
+ * user's constraints, fastest time until usable first, each with the figures its reason is made of
+ * (report/answer-words.ts words it); and every other pair with why it is not ranked, as data. Plain
+ * data in, JSON-serializable data out.
  *
  * Ties (equal totals) go to fewer bytes on the wire, then less JavaScript, then the name, so the
  * same figures always give the same order. Rows each as fast as the other in many of the rounds that
- * measured them keep their places, and their reasons say they are level (level.ts).
+ * measured them keep their places, each naming the other in `levelWith` (level.ts).
  */
 
-/** A ranked row: its place, figures, break-even against JSON and reason. */
+/**
+ * A ranked row: its place, figures and break-even against JSON. With the ranking's network and
+ * reference (JSON's time until usable) these are what its reason is made of: the bytes and ms it
+ * saves over JSON (`breakEven`), the device's part of each time, the JS to repay, the rows it is level with.
+ */
 export interface RankedRow {
   /** 1 for the first. */
   readonly rank: number;
@@ -35,22 +39,16 @@ export interface RankedRow {
   readonly jsBytes: number;
   readonly timeUntilUsable: TimeUntilUsable;
   readonly breakEven: BreakEven;
-  /** One line built from the figures: `msgpack: 41 ms until usable on 4G with gzip, 3 ms sooner than JSON: …`. */
-  readonly reason: string;
-  /** The reason without its head (name, time, preset): for a table that shows those in columns. */
-  readonly detail: string;
   /** The rows it is level with (each as fast as the other in at least a quarter of the rounds: level.ts); absent when none. */
   readonly levelWith?: readonly LevelWith[];
 }
 
-/** A row the ranking leaves out, with every reason. */
+/** A row the ranking leaves out, with every reason (in a fixed order: data first, then the user's constraints, then the figures). */
 export interface ExcludedRow {
   readonly name: string;
   readonly format: FormatId;
   readonly implementation: string;
   readonly exclusions: readonly Exclusion[];
-  /** The exclusions' messages, joined: `msgpack (msgpackr): lost data at $.id (value); 12,499 B of JS over a 10,000 B budget`. */
-  readonly reason: string;
 }
 
 /** The answer under one set of constraints. */
@@ -71,8 +69,8 @@ function isReference(row: RowFacts): boolean {
 /**
  * Ranks `rows` (one payload's, JSON's among them) under `constraints`. Never ranks a row that lost
  * data, could not be measured, has no figures for the served encoding, or breaks a constraint.
- * Throws a WirebenchError when there is no JSON row with figures for the served encoding, or when
- * two rows share a name.
+ * Throws a WirebenchError when there is no JSON row with figures for the served encoding, when two
+ * rows share a name, or when a figure is negative or not finite (a mistake upstream, servedParts).
  */
 export function rank(rows: readonly RowFacts[], constraints: Constraints): Ranking {
   const resolved = resolveConstraints(constraints);
@@ -87,31 +85,23 @@ export function rank(rows: readonly RowFacts[], constraints: Constraints): Ranki
   if (!jsonRow?.figures) throw new WirebenchError('no measured JSON row: every comparison is to JSON, so rank needs its row');
   const json = timeUntilUsable(servedParts(jsonRow.figures, resolved.served), network, resolved.served);
 
+  const served = resolved.served;
   const candidates: { row: RowFacts; time: TimeUntilUsable }[] = [];
   const excluded: ExcludedRow[] = [];
   for (const row of rows) {
     const exclusions = constraintExclusions(row, resolved);
     let parts: ServedParts | undefined;
     if (!row.figures) {
-      if (row.error === undefined) exclusions.unshift({ code: 'not-measured', message: 'has no measured figures' });
+      if (row.error === undefined && !row.bundleSizeUnknown) exclusions.unshift({ code: 'not-measured' });
     } else {
-      try {
-        parts = servedParts(row.figures, resolved.served);
-      } catch (error) {
-        if (!(error instanceof WirebenchError)) throw error;
-        exclusions.push({ code: 'no-figures', message: error.message });
-      }
+      const missing = missingFigure(row.figures, served);
+      if (missing && served !== 'none') exclusions.push({ code: 'no-figures', served, missing });
+      else parts = servedParts(row.figures, served);
     }
     if (exclusions.length > 0 || !parts) {
-      excluded.push({
-        name: row.name,
-        format: row.format,
-        implementation: row.implementation,
-        exclusions,
-        reason: `${row.name}: ${exclusions.map((e) => e.message).join('; ')}`,
-      });
+      excluded.push({ name: row.name, format: row.format, implementation: row.implementation, exclusions });
     } else {
-      candidates.push({ row, time: timeUntilUsable(parts, network, resolved.served) });
+      candidates.push({ row, time: timeUntilUsable(parts, network, served) });
     }
   }
 
@@ -126,9 +116,7 @@ export function rank(rows: readonly RowFacts[], constraints: Constraints): Ranki
     candidates.map(({ row, time }) => ({ name: row.name, time, ...(row.figures?.decodeRoundsMs ? { decodeRoundsMs: row.figures.decodeRoundsMs } : {}) })),
   );
   const ranked = candidates.map(({ row, time }, i): RankedRow => {
-    const be = breakEven({ jsBytes: row.jsBytes, row: time, json }, network);
     const level = levels[i] ?? [];
-    const reasonInput = { name: row.name, isReference: isReference(row), network, row: time, json, breakEven: be, level };
     return {
       rank: i + 1,
       name: row.name,
@@ -136,9 +124,7 @@ export function rank(rows: readonly RowFacts[], constraints: Constraints): Ranki
       implementation: row.implementation,
       jsBytes: row.jsBytes,
       timeUntilUsable: time,
-      breakEven: be,
-      reason: rankedReason(reasonInput),
-      detail: rankedDetail(reasonInput),
+      breakEven: breakEven({ jsBytes: row.jsBytes, row: time, json }, network),
       ...(level.length > 0 ? { levelWith: level } : {}),
     };
   });

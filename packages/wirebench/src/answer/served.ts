@@ -53,9 +53,25 @@ export function servedParts(figures: ServedFigures, served: ServedEncoding): Ser
   if (!SERVED_ENCODINGS.includes(served)) {
     throw new WirebenchError(`no served encoding ${JSON.stringify(served)}; expected one of ${SERVED_ENCODINGS.map((s) => JSON.stringify(s)).join(', ')}`);
   }
-  const bytes = figures.compressed?.[served];
-  if (bytes === undefined) throw new WirebenchError(`no ${served} size: the runtime that measured this row had no ${served} compressor`);
-  const decompressMs = figures.decompressMs?.[served];
-  if (decompressMs === undefined) throw new WirebenchError(`no ${served} decompression time: this row's run did not time ${served} decompression`);
+  const missing = missingFigure(figures, served);
+  if (missing === 'size') throw new WirebenchError(`no ${served} size: the runtime that measured this row had no ${served} compressor`);
+  if (missing === 'decompression') throw new WirebenchError(`no ${served} decompression time: this row's run did not time ${served} decompression`);
+  const bytes = figures.compressed?.[served] as number;
+  const decompressMs = figures.decompressMs?.[served] as number;
   return { served, bytes: nonNegative(`${served} bytes`, bytes), decompressMs: nonNegative(`${served} decompression ms`, decompressMs), decodeMs };
+}
+
+/** A figure a compressed encoding needs and `figures` lacks. */
+export type MissingFigure = 'size' | 'decompression';
+
+/**
+ * Which figure `figures` lacks to be served as `served`: its compressed size (the runtime that
+ * measured it had no such compressor) or its decompression time (the run did not time it); undefined
+ * when it has both, or for `none`, which needs neither.
+ */
+export function missingFigure(figures: ServedFigures, served: ServedEncoding): MissingFigure | undefined {
+  if (served === 'none') return undefined;
+  if (figures.compressed?.[served] === undefined) return 'size';
+  if (figures.decompressMs?.[served] === undefined) return 'decompression';
+  return undefined;
 }

@@ -7,8 +7,8 @@
 
 import { findNetworkPreset } from '../answer/networks.js';
 import type { PayloadAnswer } from '../answer/payload-answer.js';
-import { formatMs, servedWords } from '../answer/wording.js';
 import type { WirebenchResult } from '../result/types.js';
+import { formatMs, servedWords } from './answer-words.js';
 import { table } from './text-table.js';
 
 /** One row on one device: its total, the device's part of it (decompression + decode), and its rank there. */

@@ -8,7 +8,6 @@
 import type { PayloadAnswer } from '../answer/payload-answer.js';
 import type { ServedEncoding } from '../answer/served.js';
 import { verdict } from '../answer/verdict.js';
-import { formatMs, servedWords } from '../answer/wording.js';
 import type { ResultPayload } from '../result/types.js';
 import type { AnswerRowView } from './answer-view.js';
 import {
@@ -23,6 +22,7 @@ import {
   usableOn,
   usableParts,
 } from './answer-view.js';
+import { exclusionsText, formatMs, rankedDetail, servedWords, verdictSentence } from './answer-words.js';
 import { elideMiddle, hangingLines, TEXT_WIDTH, table, wrapWords } from './text-table.js';
 
 /** The answer's lines for `payload`: nothing when it has none (a bench run), why when it could not be given. */
@@ -37,7 +37,7 @@ export function formatAnswer(payload: ResultPayload): string[] {
 function rankingLines(answer: PayloadAnswer): string[] {
   const { ranking } = answer;
   const constraints = constraintWords(ranking.constraints);
-  const lines = [...hangingLines('answer: ', verdict(ranking)), `ranking: time until usable on ${rankingLink(answer)}, fastest first`];
+  const lines = [...hangingLines('answer: ', verdictSentence(verdict(ranking))), `ranking: time until usable on ${rankingLink(answer)}, fastest first`];
   if (constraints.length > 0) lines.push(...hangingLines('constraints: ', constraints.join('; ')));
   if (ranking.ranked.length === 0) {
     lines.push('  no row meets the constraints (see below)');
@@ -51,13 +51,13 @@ function rankingLines(answer: PayloadAnswer): string[] {
     const [header = '', ...rows] = left;
     lines.push(`${header.padEnd(width)}  why`);
     ranking.ranked.forEach((r, i) => {
-      lines.push(...hangingLines(`${(rows[i] ?? '').padEnd(width)}  `, r.detail));
+      lines.push(...hangingLines(`${(rows[i] ?? '').padEnd(width)}  `, rankedDetail(r, ranking)));
     });
   }
   if (ranking.excluded.length > 0) {
     lines.push('not ranked:');
     const width = Math.max(...ranking.excluded.map((r) => r.name.length));
-    for (const r of ranking.excluded) lines.push(...hangingLines(`  ${r.name.padEnd(width)}  `, r.exclusions.map((e) => e.message).join('; ')));
+    for (const r of ranking.excluded) lines.push(...hangingLines(`  ${r.name.padEnd(width)}  `, exclusionsText(r)));
   }
   return lines;
 }

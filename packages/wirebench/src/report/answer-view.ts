@@ -14,9 +14,9 @@ import type { PayloadAnswer, RowAnswer } from '../answer/payload-answer.js';
 import type { RankedRow } from '../answer/rank.js';
 import type { ServedEncoding } from '../answer/served.js';
 import type { TimeUntilUsable } from '../answer/time-until-usable.js';
-import { servedWords } from '../answer/wording.js';
 import type { FormatBytes } from '../attribution/breakdown.js';
 import type { ResultPayload } from '../result/types.js';
+import { servedWords } from './answer-words.js';
 import { formatBytes, formatCount, formatNumber } from './format.js';
 
 /** A row of the answer with its place in the ranking (undefined: not ranked). */

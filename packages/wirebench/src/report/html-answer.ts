@@ -11,11 +11,11 @@ import type { PayloadAnswer, RowAnswer } from '../answer/payload-answer.js';
 import type { ServedEncoding } from '../answer/served.js';
 import type { TimeUntilUsable } from '../answer/time-until-usable.js';
 import { verdict } from '../answer/verdict.js';
-import { formatMs, formatResponses, servedWords } from '../answer/wording.js';
 import type { ResultPayload } from '../result/types.js';
 import type { AnswerRowView } from './answer-view.js';
 import { answerPresets, breakEvenOn, bytesVersusJson, constraintWords, pathLineFigures, rankingLink, rowsInRankOrder, usableOn } from './answer-view.js';
-import { formatBytes, formatNumber } from './format.js';
+import { exclusionsText, formatMs, rankedDetail, repaidByTime, servedWords, verdictSentence } from './answer-words.js';
+import { formatNumber } from './format.js';
 import { escapeHtml } from './html-elements.js';
 
 /** The parts of a time until usable, in the order they happen, with the class each bar segment takes. */
@@ -46,15 +46,15 @@ function renderRanking(answer: PayloadAnswer): string {
   const ranked = ranking.ranked.map(
     (r) => `<li class="ranked">
 <span class="rank">${r.rank}</span><span class="ranked-name">${rowNameHtml(r.name)}</span><strong class="ranked-total">${escapeHtml(formatMs(r.timeUntilUsable.totalMs))}</strong>
-<span class="why">${escapeHtml(r.detail)}</span>
+<span class="why">${escapeHtml(rankedDetail(r, ranking))}</span>
 </li>`,
   );
   const excluded =
     ranking.excluded.length === 0
       ? ''
       : `<h4>Not ranked</h4>
-<ul class="excluded">${ranking.excluded.map((r) => `<li><strong>${escapeHtml(r.name)}</strong>: ${escapeHtml(r.exclusions.map((e) => e.message).join('; '))}</li>`).join('')}</ul>`;
-  return `<p class="answer-verdict"><strong>${escapeHtml(verdict(ranking))}</strong></p>
+<ul class="excluded">${ranking.excluded.map((r) => `<li><strong>${escapeHtml(r.name)}</strong>: ${escapeHtml(exclusionsText(r))}</li>`).join('')}</ul>`;
+  return `<p class="answer-verdict"><strong>${escapeHtml(verdictSentence(verdict(ranking)))}</strong></p>
 <h3>Ranking <span class="h-note">time until usable on ${escapeHtml(rankingLink(answer))}, fastest first</span></h3>
 ${constraints.length > 0 ? `<p class="note">Constraints: ${escapeHtml(constraints.join('; '))}.</p>` : ''}
 ${ranked.length > 0 ? `<ol class="ranking">\n${ranked.join('\n')}\n</ol>` : '<p class="note">No row meets the constraints.</p>'}
@@ -112,9 +112,7 @@ ${name}
 function renderRepaid(row: RowAnswer, be: BreakEven | undefined): string {
   if (row.format === 'json' && row.jsBytes === 0) return '<span class="repaid">no JS to ship</span>';
   if (!be) return '';
-  const js = formatBytes(be.jsBytes);
-  const text = be.responsesByTime === 'never' ? `never repays its ${js} of JS` : `repays its ${js} of JS after ${formatResponses(be.responsesByTime)}`;
-  return `<span class="repaid${be.responsesByTime === 'never' ? ' never' : ''}">${escapeHtml(text)}</span>`;
+  return `<span class="repaid${be.responsesByTime === 'never' ? ' never' : ''}">${escapeHtml(repaidByTime(be))}</span>`;
 }
 
 function renderBytesByPath(payload: ResultPayload): string {

@@ -1,13 +1,29 @@
 /**
  * `wirebench/report`: a measure result as plain-text tables (a terminal, a CI log) and as one
- * self-contained HTML page, and the figure formats both use (which the bench and the playground use
- * too). Browser-safe (no Node API): the CLI, the bench's Node and Chromium runners and a page can
+ * self-contained HTML page, the figure formats both use (which the bench and the playground use
+ * too), and the answer's sentences (answer-words.ts: the verdict, the reasons, why a row is not
+ * ranked), which the playground prints as well. Browser-safe (no Node API): the CLI, the bench's Node and Chromium runners and a page can
  * all render with it. A subpath of its own, so a codec-only app never bundles it.
  */
 
 export type { AnswerComparison, AnswerComparisonRow, DeviceUsable } from './answer-compare.js';
 export { compareAnswers, formatAnswerComparison } from './answer-compare.js';
 export { formatAnswer } from './answer-text.js';
+export type { ReasonContext } from './answer-words.js';
+export {
+  excludedReason,
+  exclusionsText,
+  exclusionWords,
+  formatMs,
+  formatResponses,
+  formatSize,
+  rankedDetail,
+  rankedReason,
+  repaidByTime,
+  rowAnswerNote,
+  servedWords,
+  verdictSentence,
+} from './answer-words.js';
 export {
   describeDiffs,
   failingDiffs,

@@ -19,7 +19,8 @@ import type { LossyNumber, RoundTripReport } from '@wirebench/core';
 import { FORMATS } from '@wirebench/core';
 import * as v from 'valibot';
 import type { BreakEven } from '../answer/break-even.js';
-import type { ResolvedConstraints } from '../answer/constraints.js';
+import type { Exclusion, ResolvedConstraints } from '../answer/constraints.js';
+import type { FirstDiff } from '../answer/facts.js';
 import type { NetworkPreset } from '../answer/networks.js';
 import type { PayloadAnswer, RowAnswer } from '../answer/payload-answer.js';
 import type { Ranking } from '../answer/rank.js';
@@ -232,6 +233,8 @@ const breakEvenSchema = object({
   responsesByTime: responses,
 });
 
+const firstDiffSchema = object({ path: string, kind: oneOf(DIFF_KINDS) });
+
 const rowAnswerSchema = object({
   name: string,
   format,
@@ -240,6 +243,8 @@ const rowAnswerSchema = object({
   usable: array(usableSchema),
   breakEven: array(breakEvenSchema),
   error: optional(string),
+  bundleSizeUnknown: optional(boolean),
+  lostData: optional(object({ firstDiff: optional(firstDiffSchema) })),
 });
 
 const constraintsSchema = object({
@@ -263,17 +268,20 @@ const networkSchema = object({
   rttMs: number,
 });
 
-const EXCLUSION_CODES = [
-  'not-measured',
-  'node-only',
-  'lost-data',
-  'no-figures',
-  'needs-eval',
-  'over-budget',
-  'int64',
-  'not-readable',
-  'shared-schema',
+// Why a row is not ranked (answer/constraints.ts), one shape per code: the rest of its fields are what its sentence is made of.
+const EXCLUSIONS = [
+  v.object({ code: v.literal('not-measured'), error: optional(string) }),
+  v.object({ code: v.literal('no-bundle-size') }),
+  v.object({ code: v.literal('node-only') }),
+  v.object({ code: v.literal('lost-data'), firstDiff: optional(firstDiffSchema) }),
+  v.object({ code: v.literal('no-figures'), served: oneOf(['gzip', 'brotli']), missing: oneOf(['size', 'decompression']) }),
+  v.object({ code: v.literal('needs-eval'), eval: oneOf(['generated', 'always']), why: optional(string) }),
+  v.object({ code: v.literal('over-budget'), jsBytes: number, budgetBytes: number }),
+  v.object({ code: v.literal('int64'), int64: oneOf(['nearest-double', 'refused']), why: optional(string) }),
+  v.object({ code: v.literal('not-readable'), format }),
+  v.object({ code: v.literal('shared-schema'), format }),
 ] as const;
+const exclusionSchema = v.pipe(objectGuard, v.variant('code', EXCLUSIONS, listed(EXCLUSIONS.map((e) => e.entries.code.literal))));
 const rankingSchema = object({
   constraints: constraintsSchema,
   network: networkSchema,
@@ -287,8 +295,6 @@ const rankingSchema = object({
       jsBytes: number,
       timeUntilUsable: usableSchema,
       breakEven: breakEvenSchema,
-      reason: string,
-      detail: string,
       levelWith: optional(array(object({ name: string, flipped: number, rounds: number }))),
     }),
   ),
@@ -297,8 +303,7 @@ const rankingSchema = object({
       name: string,
       format,
       implementation: string,
-      exclusions: array(object({ code: oneOf(EXCLUSION_CODES), message: string })),
-      reason: string,
+      exclusions: array(exclusionSchema),
     }),
   ),
 });
@@ -370,7 +375,9 @@ export type SchemaMatchesTypes = [
   Holds<Equivalent<BytesBreakdown, Out<typeof breakdownSchema>>>,
   Holds<Equivalent<TimeUntilUsable, Out<typeof usableSchema>>>,
   Holds<Equivalent<BreakEven, Out<typeof breakEvenSchema>>>,
+  Holds<Equivalent<FirstDiff, Out<typeof firstDiffSchema>>>,
   Holds<Equivalent<RowAnswer, Out<typeof rowAnswerSchema>>>,
+  Holds<Equivalent<Exclusion, Out<typeof exclusionSchema>>>,
   Holds<Equivalent<ResolvedConstraints, Out<typeof constraintsSchema>>>,
   Holds<Equivalent<NetworkPreset, Out<typeof networkSchema>>>,
   Holds<Equivalent<Ranking, Out<typeof rankingSchema>>>,

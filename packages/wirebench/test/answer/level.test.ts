@@ -1,7 +1,8 @@
 /**
  * answer/level.ts and its use by rank: two rows measured in the same rounds are level when their
- * order flipped in at least a quarter of the rounds; the ranking keeps their places and says so in
- * both reasons; rows apart, or without shared rounds, are never called level.
+ * order flipped in at least a quarter of the rounds; the ranking keeps their places and names each
+ * in the other's `levelWith` (which both reasons then quote: test/report/answer-words.test.ts); rows
+ * apart, or without shared rounds, are never called level.
  */
 import { describe, expect, it } from 'vitest';
 import { rowFacts } from '../../src/answer/facts.js';
@@ -10,7 +11,7 @@ import { LEVEL_SHARE, levelPartners, roundWins } from '../../src/answer/level.js
 import { rank } from '../../src/answer/rank.js';
 import type { TimeUntilUsable } from '../../src/answer/time-until-usable.js';
 import type { RowResult } from '../../src/measure/types.js';
-import { row } from './fixtures.js';
+import { LEVEL_PAIR, row } from './fixtures.js';
 
 /** A time until usable with `fixed` ms of transfer and no decompression. */
 function time(fixed: number, decodeMs: number): TimeUntilUsable {
@@ -61,27 +62,13 @@ describe('levelPartners', () => {
 });
 
 describe('rank with the rounds', () => {
-  const rounds = (ms: number[]) => ({ decodeRoundsMs: ms });
-  const withRounds = (r: ReturnType<typeof row>, ms: number[]) => ({
-    ...r,
-    figures: { ...r.figures!, ...rounds(ms), decodeMs: [...ms].sort((a, b) => a - b)[ms.length >> 1] as number },
-  });
-
-  it('keeps the order of the medians and says in both reasons that two rows are level', () => {
+  it('keeps the order of the medians and names each of two level rows in the other’s levelWith', () => {
     // Same gzip bytes and decompression: only the decode differs, and it crosses over in 2 of 5 rounds.
-    const rows = [
-      withRounds(row('json', 'wirebench', { gzip: 7_000 }), [0.3, 0.3, 0.3, 0.3, 0.3]),
-      withRounds(row('msgpack', 'wirebench', { gzip: 7_000, jsBytes: 7_000 }), [0.25, 0.28, 0.31, 0.32, 0.35]),
-      withRounds(row('cbor', 'wirebench', { gzip: 9_000, jsBytes: 7_000 }), [0.1, 0.1, 0.1, 0.1, 0.1]),
-    ];
-    const ranking = rank(rows, { network: '4g', served: 'gzip' });
+    const ranking = rank(LEVEL_PAIR, { network: '4g', served: 'gzip' });
     expect(ranking.ranked.map((r) => r.name)).toEqual(['json', 'msgpack', 'cbor']);
     expect(ranking.ranked[0]?.levelWith).toEqual([{ name: 'msgpack', flipped: 2, rounds: 5 }]);
     expect(ranking.ranked[1]?.levelWith).toEqual([{ name: 'json', flipped: 2, rounds: 5 }]);
     expect(ranking.ranked[2]).not.toHaveProperty('levelWith');
-    expect(ranking.ranked[0]?.reason).toMatch(/; level with msgpack: the order flipped in 2 of 5 rounds$/);
-    expect(ranking.ranked[1]?.detail).toMatch(/; level with json: the order flipped in 2 of 5 rounds$/);
-    expect(ranking.ranked[2]?.reason).not.toContain('level with');
   });
 
   it('calls no rows level without their rounds (figures from elsewhere)', () => {

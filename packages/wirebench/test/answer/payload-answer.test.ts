@@ -79,7 +79,8 @@ describe('the answer of a measured payload', () => {
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
     expect(answer.ranking.network.id).toBe('4g');
     expect(answer.ranking.excluded.find((r) => r.name === 'simdjson')?.exclusions.map((e) => e.code) ?? ['node-only']).toEqual(['node-only']);
-    for (const row of answer.ranking.ranked) expect(row.reason.length).toBeGreaterThan(20);
+    // Each ranked row carries its break-even against JSON on the ranking's link (what its reason quotes).
+    for (const row of answer.ranking.ranked) expect(row.breakEven).toMatchObject({ network: '4g', served: 'gzip', jsBytes: row.jsBytes });
   });
 
   it('charges each row the bundle size of its entry, and JSON none', () => {
@@ -100,6 +101,34 @@ describe('the answer of a measured payload', () => {
     const noEval = answerPayload(payload, { network: '4g', served: 'gzip', noEval: true });
     expect(noEval.ranking.ranked.map((r) => r.name)).not.toContain('protobuf');
     expect(noEval.ranking.excluded.find((r) => r.name === 'protobuf')?.exclusions.map((e) => e.code)).toContain('needs-eval');
+  });
+
+  it('says as data why a row is never ranked: its JS size unknown, the data it lost, its measurement failed', () => {
+    const payload = orders.payloads[0]!;
+    const rows = payload.rows.map((r) => {
+      if (r.name === 'cbor') return { ...r, fidelity: { ok: false, diffs: [{ path: '$.orders[3].id', kind: 'value' as const }], truncated: false } };
+      if (r.name === 'msgpack') {
+        const { bytes: _bytes, decode: _decode, encode: _encode, ...failed } = r;
+        return { ...failed, error: 'encode failed: boom' };
+      }
+      return r;
+    });
+    const jsBytes = (format: string, implementation: string) =>
+      format === 'msgpack' && implementation === 'msgpackr' ? undefined : format === 'json' ? 0 : 10_000;
+    const answer = answerPayload({ ...payload, rows }, { network: '4g', served: 'gzip' }, { jsBytes });
+    const row = (name: string) => answer.rows.find((r) => r.name === name)!;
+    const excluded = (name: string) => answer.ranking.excluded.find((r) => r.name === name)?.exclusions;
+    expect(row('msgpack (msgpackr)')).toMatchObject({ jsBytes: null, bundleSizeUnknown: true, breakEven: [] });
+    expect(row('msgpack (msgpackr)')).not.toHaveProperty('error');
+    expect(excluded('msgpack (msgpackr)')).toEqual([{ code: 'no-bundle-size' }]);
+    expect(row('cbor')).toMatchObject({ lostData: { firstDiff: { path: '$.orders[3].id', kind: 'value' } }, jsBytes: 10_000 });
+    expect(row('cbor').usable).toHaveLength(9);
+    expect(excluded('cbor')).toEqual([{ code: 'lost-data', firstDiff: { path: '$.orders[3].id', kind: 'value' } }]);
+    // A row that could not be measured has no round trip to judge: its error alone.
+    expect(row('msgpack')).toMatchObject({ error: 'encode failed: boom', usable: [], breakEven: [] });
+    expect(row('msgpack')).not.toHaveProperty('lostData');
+    expect(excluded('msgpack')).toEqual([{ code: 'not-measured', error: 'encode failed: boom' }]);
+    expect(row('json')).not.toHaveProperty('lostData');
   });
 
   it('survives the trip through JSON, as a result file does', () => {

@@ -1,7 +1,8 @@
 /**
  * answer/rank.ts: the ranking under constraints. A row that lost data or that a constraint rules
- * out is never ranked (and says why); the order is by time until usable as the figures give it,
- * ties broken the same way every time; the reasons quote the figures.
+ * out is never ranked (and says why, as data); the order is by time until usable as the figures give
+ * it, ties broken the same way every time; each ranked row carries the figures its reason quotes
+ * (the sentences themselves: test/report/answer-words.test.ts).
  */
 
 import type { FormatId } from '@wirebench/core';
@@ -55,8 +56,7 @@ describe('rank', () => {
         name: 'cbor (cbor-x)',
         format: 'cbor',
         implementation: 'cbor-x',
-        exclusions: [{ code: 'lost-data', message: 'lost data at $.orders[3].id (value)' }],
-        reason: 'cbor (cbor-x): lost data at $.orders[3].id (value)',
+        exclusions: [{ code: 'lost-data', firstDiff: { path: '$.orders[3].id', kind: 'value' } }],
       },
     ]);
   });
@@ -71,9 +71,8 @@ describe('rank', () => {
       ['protobuf (protobufjs)', ['needs-eval']],
       ['flatbuffers', ['needs-eval']],
     ]);
-    expect(noEval.excluded[1]?.reason).toBe(
-      `protobuf (protobufjs): needs eval (new Function) under a no-eval CSP: ${IMPLEMENTATION_CAPABILITIES['protobuf/protobufjs']?.evalWhy}`,
-    );
+    expect(noEval.excluded[1]?.exclusions).toEqual([{ code: 'needs-eval', eval: 'always', why: IMPLEMENTATION_CAPABILITIES['protobuf/protobufjs']?.evalWhy }]);
+    expect(noEval.excluded[0]?.exclusions).toEqual([{ code: 'needs-eval', eval: 'generated' }]);
     // The winner changes as the figures say: protobuf was first; without it, the next fastest is.
     expect(free.ranked[0]?.name).toBe('protobuf');
     expect(noEval.ranked[0]?.name).toBe(free.ranked.find((r) => !['protobuf', 'protobuf (protobufjs)', 'flatbuffers'].includes(r.name))?.name);
@@ -88,11 +87,12 @@ describe('rank', () => {
     const ranking = rank(ROWS, { network: '3g-slow', served: 'gzip', bundleBudgetBytes: 10_000 });
     for (const r of ranking.ranked) expect(r.jsBytes).toBeLessThanOrEqual(10_000);
     expect(names(ranking.ranked).sort()).toEqual(['cbor', 'json', 'msgpack']);
-    expect(ranking.excluded.map((e) => e.reason)).toEqual([
-      'msgpack (msgpackr): 12,000 B of JS over a 10,000 B budget',
-      'protobuf: 11,702 B of JS over a 10,000 B budget',
-      'protobuf (protobufjs): 18,000 B of JS over a 10,000 B budget',
-      'flatbuffers: 11,704 B of JS over a 10,000 B budget',
+    const over = (jsBytes: number) => [{ code: 'over-budget', jsBytes, budgetBytes: 10_000 }];
+    expect(ranking.excluded.map((e) => [e.name, e.exclusions])).toEqual([
+      ['msgpack (msgpackr)', over(12_000)],
+      ['protobuf', over(11_702)],
+      ['protobuf (protobufjs)', over(18_000)],
+      ['flatbuffers', over(11_704)],
     ]);
     expect(ranking.ranked[0]?.name).toBe('msgpack');
   });
@@ -101,7 +101,7 @@ describe('rank', () => {
     expect(names(rank(ROWS, { network: '4g', served: 'gzip', readableTraffic: true }).ranked)).toEqual(['json']);
     const noSchema = rank(ROWS, { network: '4g', served: 'gzip', sharedSchemaOk: false });
     expect(noSchema.excluded.map((e) => e.format)).toEqual(['protobuf', 'protobuf', 'flatbuffers']);
-    expect(noSchema.excluded[0]?.reason).toBe('protobuf: needs a shared schema: protobuf needs the same schema on both sides');
+    expect(noSchema.excluded[0]?.exclusions).toEqual([{ code: 'shared-schema', format: 'protobuf' }]);
   });
 
   it('exact int64 rules out every listed implementation, JSON too, yet still compares with JSON', () => {
@@ -126,29 +126,28 @@ describe('rank', () => {
       const expected = (totals[0] as number) < (totals[1] as number) ? 'json' : 'protobuf';
       expect(rank(rows, { network: network.id, served: 'gzip' }).ranked[0]?.name, network.id).toBe(expected);
     }
-    expect(rank(rows, { network: 'fios', served: 'gzip' }).ranked[1]?.reason).toBe(
-      'protobuf: 9.50 ms until usable on FIOS with gzip, 1.90 ms later than JSON: 2,000 B less to transfer, decompression + decode 2.70 ms slower; repays its 11,702 B of JS after 6 responses by bytes, never by time on FIOS',
-    );
+    // On FIOS protobuf saves the bytes and loses the time: its JS is repaid by bytes, never by time.
+    const fios = rank(rows, { network: 'fios', served: 'gzip' });
+    const protobuf = fios.ranked[1]!;
+    expect(protobuf.breakEven).toMatchObject({ bytesSavedPerResponse: 2_000, responsesByBytes: 6, responsesByTime: 'never' });
+    expect(protobuf.breakEven.msSavedPerResponse).toBeCloseTo(-1.9, 9);
+    expect(protobuf.timeUntilUsable.totalMs).toBeCloseTo(9.5, 9);
+    expect(protobuf.timeUntilUsable.decodeMs - fios.reference.timeUntilUsable.decodeMs).toBeCloseTo(2.7, 9);
   });
 
-  it('reasons quote the figures', () => {
+  it('gives each ranked row the figures its reason quotes: its time, its saving over JSON, its break-even', () => {
     const rows = [row('json', 'wirebench', { gzip: 8_000, decodeMs: 0.3 }), row('msgpack', 'wirebench', { gzip: 6_800, decodeMs: 0.5, jsBytes: 12_000 })];
     const ranking = rank(rows, { network: '3g-slow', served: 'gzip' });
     // msgpack: 400 ms RTT + 6,800 B at 400 Kbps (136 ms) + 0.1 + 0.5 = 536.6 ms; JSON: 400 + 160 + 0.1 + 0.3 = 560.4 ms.
     // 12 KB of JS ÷ 1,200 B saved = 10 responses; its 240 ms download ÷ 23.8 ms saved = 10.1, so 11.
-    expect(ranking.ranked.map((r) => r.reason)).toEqual([
-      'msgpack: 537 ms until usable on 3G Slow with gzip, 23.8 ms sooner than JSON: 1,200 B less to transfer, decompression + decode 200 µs slower; repays its 12,000 B of JS after 10 responses by bytes, 11 responses by time on 3G Slow',
-      "json: 560 ms until usable on 3G Slow with gzip, the reference; no JS to ship (the platform's JSON.parse)",
+    expect(ranking.ranked.map((r) => [r.name, r.timeUntilUsable.totalMs])).toEqual([
+      ['msgpack', expect.closeTo(536.6, 9)],
+      ['json', expect.closeTo(560.4, 9)],
     ]);
+    expect(ranking.reference).toEqual({ name: 'json', timeUntilUsable: ranking.ranked[1]?.timeUntilUsable });
     expect(ranking.ranked[0]?.breakEven).toMatchObject({ bytesSavedPerResponse: 1_200, responsesByBytes: 10, jsDownloadMs: 240, responsesByTime: 11 });
-    const same = rank([rows[0] as RowFacts, row('msgpack', 'wirebench', { gzip: 6_800, decodeMs: 0.3, jsBytes: 12_000 })], {
-      network: '3g-slow',
-      served: 'gzip',
-    });
-    // The same decode: no device clause, and bytes and time repay the JS alike.
-    expect(same.ranked[0]?.reason).toBe(
-      'msgpack: 536 ms until usable on 3G Slow with gzip, 24.0 ms sooner than JSON: 1,200 B less to transfer; repays its 12,000 B of JS after 10 responses',
-    );
+    expect(ranking.ranked[0]?.breakEven.msSavedPerResponse).toBeCloseTo(23.8, 9);
+    expect(ranking.ranked[1]?.breakEven).toMatchObject({ jsBytes: 0, bytesSavedPerResponse: 0, msSavedPerResponse: 0, responsesByBytes: 0 });
   });
 
   it('breaks ties by fewer bytes, then less JS, then the name', () => {
@@ -178,12 +177,24 @@ describe('rank', () => {
     const failed: RowFacts = { ...row('cbor', 'wirebench'), figures: undefined, error: 'cbor: refused the payload' };
     const ranking = rank([ROWS[0] as RowFacts, noBrotli, failed], { network: '4g', served: 'brotli' });
     expect(names(ranking.ranked)).toEqual(['json']);
-    expect(ranking.excluded.map((e) => e.reason)).toEqual([
-      'msgpack: no brotli size: the runtime that measured this row had no brotli compressor',
-      'cbor: could not be measured: cbor: refused the payload',
+    expect(ranking.excluded.map((e) => [e.name, e.exclusions])).toEqual([
+      ['msgpack', [{ code: 'no-figures', served: 'brotli', missing: 'size' }]],
+      ['cbor', [{ code: 'not-measured', error: 'cbor: refused the payload' }]],
+    ]);
+    const noTiming: RowFacts = { ...row('msgpack', 'wirebench'), figures: { bytes: 40_000, compressed: { gzip: 7_000 }, decodeMs: 0.4 } };
+    expect(rank([ROWS[0] as RowFacts, noTiming], { network: '4g', served: 'gzip' }).excluded[0]?.exclusions).toEqual([
+      { code: 'no-figures', served: 'gzip', missing: 'decompression' },
     ]);
     const bare: RowFacts = { ...row('cbor', 'wirebench'), figures: undefined };
-    expect(rank([ROWS[0] as RowFacts, bare], { network: '4g', served: 'gzip' }).excluded[0]?.reason).toBe('cbor: has no measured figures');
+    expect(rank([ROWS[0] as RowFacts, bare], { network: '4g', served: 'gzip' }).excluded[0]?.exclusions).toEqual([{ code: 'not-measured' }]);
+  });
+
+  it('refuses a negative or non-finite figure, a mistake upstream, rather than rank or leave out a row on it', () => {
+    const negative: RowFacts = {
+      ...row('msgpack', 'wirebench'),
+      figures: { bytes: 40_000, compressed: { gzip: -1 }, decompressMs: { gzip: 0.1 }, decodeMs: 0.4 },
+    };
+    expect(() => rank([ROWS[0] as RowFacts, negative], { network: '4g', served: 'gzip' })).toThrow(/gzip bytes must be a finite number ≥ 0, got -1/);
   });
 
   it('needs a measured JSON row and unique names', () => {

@@ -5,8 +5,8 @@
  * every line within 100 columns.
  */
 import { describe, expect, it } from 'vitest';
-import { formatMs, formatResponses } from '../../src/answer/wording.js';
 import { formatAnswer } from '../../src/report/answer-text.js';
+import { formatMs, formatResponses } from '../../src/report/answer-words.js';
 import { formatCount, formatNumber } from '../../src/report/format.js';
 import { formatPayload } from '../../src/report/text.js';
 import type { ResultPayload } from '../../src/result/types.js';

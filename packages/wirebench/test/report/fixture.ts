@@ -10,9 +10,9 @@ import { inferSchema } from '@wirebench/core';
 import { BUNDLE_GZIP_BYTES } from '../../src/answer/bundle-sizes.js';
 import type { Constraints } from '../../src/answer/constraints.js';
 import { withAnswers } from '../../src/answer/payload-answer.js';
-import { formatBytes } from '../../src/answer/wording.js';
 import { bytesBreakdown } from '../../src/attribution/breakdown.js';
 import type { OperationResult, Ratio, RowResult } from '../../src/measure/types.js';
+import { formatBytes } from '../../src/report/format.js';
 import type { ResultPayload, WirebenchResult } from '../../src/result/types.js';
 import { orderBatch, seededRandom } from '../../src/samples.js';
 

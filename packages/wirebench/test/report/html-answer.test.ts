@@ -4,7 +4,7 @@
  * sized and labelled from the figures, each row's break-even, and the bytes by path.
  */
 import { describe, expect, it } from 'vitest';
-import { formatMs } from '../../src/answer/wording.js';
+import { formatMs } from '../../src/report/answer-words.js';
 import { formatCount, formatNumber } from '../../src/report/format.js';
 import { renderHtmlReport } from '../../src/report/html.js';
 import { renderAnswer } from '../../src/report/html-answer.js';

@@ -1,0 +1,188 @@
+import type { BreakEven, Responses } from '../answer/break-even.js';
+import type { Exclusion } from '../answer/constraints.js';
+import type { LevelWith } from '../answer/level.js';
+import type { NetworkPreset } from '../answer/networks.js';
+import type { RowAnswer } from '../answer/payload-answer.js';
+import type { ExcludedRow, RankedRow, Ranking } from '../answer/rank.js';
+import type { ServedEncoding } from '../answer/served.js';
+import type { TimeUntilUsable } from '../answer/time-until-usable.js';
+import type { Verdict } from '../answer/verdict.js';
+import { formatBytes, formatDuration } from './format.js';
+
+/**
+ * The answer in words: every sentence a person reads about it (the verdict, a ranked row's reason,
+ * why a row is not ranked, why a row has no figures), built from the answer's data (answer/), with
+ * the figures in the one style of every wirebench report (format.ts: decimal kB, µs below a
+ * millisecond). The CLI's text, the HTML report and the playground all print these, so they say the
+ * same; a saved result holds only the data, so it can be worded anew.
+ */
+
+/** A duration's size, for a saving or a loss quoted by its size: `850 µs`, `41.2 ms`. */
+export function formatMs(ms: number): string {
+  return formatDuration(Math.abs(ms));
+}
+
+/** A size's magnitude, for a saving or a loss quoted by its size: `48,213 B`, `598 kB`. */
+export function formatSize(bytes: number): string {
+  return formatBytes(Math.abs(bytes));
+}
+
+/** `1 response`, `9 responses`, `never`. */
+export function formatResponses(responses: Responses): string {
+  return responses === 'never' ? 'never' : `${responses} response${responses === 1 ? '' : 's'}`;
+}
+
+/** How a served encoding reads after "on 4G": `with gzip`, `with brotli`, `uncompressed`. */
+export function servedWords(served: ServedEncoding): string {
+  return served === 'none' ? 'uncompressed' : `with ${served}`;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(names: readonly string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1) as string}` : (names[0] ?? '');
+}
+
+/**
+ * The recommendation in one sentence, as the CLI (`answer:`), the HTML report and the playground
+ * print it first. E.g. `protobuf is usable first on 4G with gzip: 210 ms per response, 3.57 ms sooner
+ * than JSON (213 ms).`, `Stay with JSON on 4G with gzip: …`, `No row meets these constraints …`.
+ */
+export function verdictSentence(v: Verdict): string {
+  const where = `on ${v.network.name} ${servedWords(v.served)}`;
+  if (v.kind === 'none-meets') return `No row meets these constraints ${where}: see why below.`;
+  const names = v.levelWith.map((l) => l.name);
+  const level =
+    names.length > 0
+      ? ` ${listed(names)} ${names.length > 1 ? 'are' : 'is'} level with it: each was as fast in enough of the measured rounds that these figures cannot tell them apart.`
+      : '';
+  if (v.kind === 'stay-with-json') return `Stay with JSON ${where}: no format that meets your constraints is usable sooner.${level}`;
+  const total = v.row.timeUntilUsable.totalMs;
+  return `${v.row.name} is usable first ${where}: ${formatMs(total)} per response, ${formatMs(v.savedMs)} ${v.savedMs >= 0 ? 'sooner' : 'later'} than JSON (${formatMs(v.jsonMs)}).${level}`;
+}
+
+/** What a ranked row's reason is read against: the ranking's network, and JSON's row. */
+export type ReasonContext = Pick<Ranking, 'network' | 'reference'>;
+
+/**
+ * The one-line reason of a ranked row, from its figures only: `<name>: <time> until usable on <preset>
+ * <served>, ` then `rankedDetail`. E.g. `msgpack (msgpackr): 41 ms until usable on 4G with gzip, 3 ms
+ * sooner than JSON: 900 B less to transfer, decompression + decode 0.2 ms slower; repays its 12,499 B
+ * of JS after 14 responses`. `{ name: false }` leaves out `<name>: `, for a list that shows it apart.
+ */
+export function rankedReason(row: RankedRow, ranking: ReasonContext, options: { readonly name?: boolean } = {}): string {
+  const t = row.timeUntilUsable;
+  const reason = `${formatMs(t.totalMs)} until usable on ${ranking.network.name} ${servedWords(t.served)}, ${rankedDetail(row, ranking)}`;
+  return options.name === false ? reason : `${row.name}: ${reason}`;
+}
+
+/** The reason without its head (the name, time and preset a table shows in columns of their own): how it compares with JSON, and its JS. */
+export function rankedDetail(row: RankedRow, ranking: ReasonContext): string {
+  const detail =
+    row.name === ranking.reference.name
+      ? "the reference; no JS to ship (the platform's JSON.parse)"
+      : `${versusJson(row.timeUntilUsable, ranking.reference.timeUntilUsable)}; ${jsCost(row.breakEven, ranking.network)}`;
+  return row.levelWith && row.levelWith.length > 0 ? `${detail}; ${levelWords(row.levelWith)}` : detail;
+}
+
+/** `level with cbor and msgpack (msgpackr): the order flipped in 2–3 of 5 rounds`. */
+function levelWords(level: readonly LevelWith[]): string {
+  const flips = level.map((l) => l.flipped);
+  const low = Math.min(...flips);
+  const high = Math.max(...flips);
+  const rounds = Math.max(...level.map((l) => l.rounds));
+  return `level with ${listed(level.map((l) => l.name))}: the order flipped in ${low === high ? low : `${low}–${high}`} of ${rounds} rounds`;
+}
+
+/** `3 ms sooner than JSON: 900 B less to transfer, decompression + decode 0.2 ms slower`. */
+function versusJson(row: TimeUntilUsable, json: TimeUntilUsable): string {
+  const saved = json.totalMs - row.totalMs;
+  const when = saved > 0 ? `${formatMs(saved)} sooner than JSON` : saved < 0 ? `${formatMs(saved)} later than JSON` : 'as soon as JSON';
+  const bytes = json.bytes - row.bytes;
+  const wire = bytes > 0 ? `${formatSize(bytes)} less to transfer` : bytes < 0 ? `${formatSize(bytes)} more to transfer` : 'the same bytes to transfer';
+  const device = json.decompressMs + json.decodeMs - (row.decompressMs + row.decodeMs);
+  const parts = [wire];
+  // A device difference the reader would see as "0 ms" is left out rather than quoted as noise.
+  if (Math.abs(device) >= 0.001) {
+    parts.push(`decompression + decode ${formatMs(device)} ${device > 0 ? 'faster' : 'slower'}`);
+  }
+  return `${when}: ${parts.join(', ')}`;
+}
+
+/** `repays its 12,499 B of JS after 14 responses`, and the time view where it differs. */
+function jsCost(be: BreakEven, network: NetworkPreset): string {
+  const js = formatSize(be.jsBytes);
+  if (be.jsBytes === 0) return 'no JS to ship';
+  const byBytes = be.responsesByBytes;
+  const byTime = be.responsesByTime;
+  if (byBytes === byTime) return byBytes === 'never' ? `never repays its ${js} of JS` : `repays its ${js} of JS after ${formatResponses(byBytes)}`;
+  const timeView = `${byTime === 'never' ? 'never' : formatResponses(byTime)} by time on ${network.name}`;
+  if (byBytes === 'never') return `repays its ${js} of JS after ${timeView}, never by bytes`;
+  return `repays its ${js} of JS after ${formatResponses(byBytes)} by bytes, ${timeView}`;
+}
+
+/** `repays its 12,499 B of JS after 14 responses` by time alone, or `never repays …`: a chart's label for one link. */
+export function repaidByTime(be: BreakEven): string {
+  const js = formatSize(be.jsBytes);
+  return be.responsesByTime === 'never' ? `never repays its ${js} of JS` : `repays its ${js} of JS after ${formatResponses(be.responsesByTime)}`;
+}
+
+/** One reason a row is not ranked, in words: `12,499 B of JS over a 10,000 B budget`. `name` is the row's. */
+export function exclusionWords(exclusion: Exclusion, name: string): string {
+  switch (exclusion.code) {
+    case 'not-measured':
+      return exclusion.error !== undefined ? `could not be measured: ${exclusion.error}` : 'has no measured figures';
+    case 'no-bundle-size':
+      return `could not be measured: no bundle size is known for ${name}'s JavaScript`;
+    case 'node-only':
+      return 'runs in Node only (a native addon): no page or app can load it';
+    case 'lost-data': {
+      const d = exclusion.firstDiff;
+      return d ? `lost data at ${d.path} (${d.kind})` : 'lost data (its round trip was not checked or found no path)';
+    }
+    case 'no-figures': {
+      const s = exclusion.served;
+      return exclusion.missing === 'size'
+        ? `no ${s} size: the runtime that measured this row had no ${s} compressor`
+        : `no ${s} decompression time: this row's run did not time ${s} decompression`;
+    }
+    case 'needs-eval':
+      return exclusion.eval === 'always'
+        ? `needs eval (new Function) under a no-eval CSP${exclusion.why ? `: ${exclusion.why}` : ''}`
+        : 'measured with generated code (new Function), which a no-eval CSP forbids: there it runs its fallback at other speeds; measure it interpreted to rank it';
+    case 'over-budget':
+      return `${formatSize(exclusion.jsBytes)} of JS over a ${formatSize(exclusion.budgetBytes)} budget`;
+    case 'int64':
+      return `does not keep int64 exactly: ${
+        exclusion.why ??
+        (exclusion.int64 === 'refused' ? 'refuses 64-bit integers beyond ±(2^53 − 1)' : 'reads 64-bit integers beyond ±(2^53 − 1) as the nearest double')
+      }`;
+    case 'not-readable':
+      return `not human-readable: ${exclusion.format} bytes are binary`;
+    case 'shared-schema':
+      return `needs a shared schema: ${exclusion.format} needs the same schema on both sides`;
+  }
+}
+
+/** Every reason a row is not ranked, in words, joined: `lost data at $.id (value); 12,499 B of JS over a 10,000 B budget`. */
+export function exclusionsText(row: ExcludedRow): string {
+  return row.exclusions.map((e) => exclusionWords(e, row.name)).join('; ');
+}
+
+/** An excluded row's line: its name, then `exclusionsText`: `msgpack (msgpackr): lost data at $.id (value); …`. */
+export function excludedReason(row: ExcludedRow): string {
+  return `${row.name}: ${exclusionsText(row)}`;
+}
+
+/**
+ * Why a row of the answer has no figures or is never ranked whatever the constraints, for a table
+ * cell: the measurement's own error, an unknown bundle size, or the data it lost; undefined when none.
+ */
+export function rowAnswerNote(row: RowAnswer): string | undefined {
+  if (row.error !== undefined) return row.error;
+  if (row.bundleSizeUnknown) return `no bundle size is known for ${row.name}'s JavaScript`;
+  if (row.lostData) {
+    const d = row.lostData.firstDiff;
+    return `lost data${d ? ` at ${d.path} (${d.kind})` : ''}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,217 @@
+/**
+ * report/answer-words.ts: the answer's sentences, from its data: the figures as the sentences quote
+ * them, the verdict, each ranked row's reason, why a row is not ranked, and why a row of the answer
+ * has no figures. The CLI, the HTML report and the playground print these very strings.
+ */
+import { describe, expect, it } from 'vitest';
+import { IMPLEMENTATION_CAPABILITIES } from '../../src/answer/capabilities.js';
+import type { Exclusion } from '../../src/answer/constraints.js';
+import type { RowFacts } from '../../src/answer/facts.js';
+import type { RowAnswer } from '../../src/answer/payload-answer.js';
+import { rank } from '../../src/answer/rank.js';
+import { verdict } from '../../src/answer/verdict.js';
+import {
+  excludedReason,
+  exclusionsText,
+  exclusionWords,
+  formatMs,
+  formatResponses,
+  formatSize,
+  rankedDetail,
+  rankedReason,
+  repaidByTime,
+  rowAnswerNote,
+  servedWords,
+  verdictSentence,
+} from '../../src/report/answer-words.js';
+import { ALL_LEVEL, EVERY_CONSTRAINT, LEVEL_PAIR, ROWS, row } from '../answer/fixtures.js';
+
+describe('the figures, as the sentences quote them', () => {
+  it("quotes durations and sizes in the reports' one style (report/format.ts), by magnitude", () => {
+    expect([412.4, 41.4, 3.24, 0.2, 0.0004, -3.24].map(formatMs)).toEqual(['412 ms', '41.4 ms', '3.24 ms', '200 µs', '400 ns', '3.24 ms']);
+    expect([850, 1_200, 11_702, 120_400, 1_400_000, -1_600].map(formatSize)).toEqual(['850 B', '1,200 B', '11,702 B', '120 kB', '1.40 MB', '1,600 B']);
+  });
+
+  it('responses and served encodings', () => {
+    expect([1, 9, 'never' as const].map(formatResponses)).toEqual(['1 response', '9 responses', 'never']);
+    expect((['none', 'gzip', 'brotli'] as const).map(servedWords)).toEqual(['uncompressed', 'with gzip', 'with brotli']);
+  });
+});
+
+describe('verdictSentence', () => {
+  it('names the row usable first and its lead over JSON, from the ranking’s figures', () => {
+    const ranking = rank(ROWS, { network: '3g-slow', served: 'gzip' });
+    const first = ranking.ranked[0]!;
+    const json = ranking.reference.timeUntilUsable.totalMs;
+    expect(first.name).toBe('protobuf');
+    expect(verdictSentence(verdict(ranking))).toBe(
+      `protobuf is usable first on 3G Slow with gzip: ${formatMs(first.timeUntilUsable.totalMs)} per response, ${formatMs(json - first.timeUntilUsable.totalMs)} sooner than JSON (${formatMs(json)}).`,
+    );
+  });
+
+  it('says "later" when JSON itself is left out and the first row is slower than it', () => {
+    const rows = [row('json', 'wirebench', { gzip: 7_000, decodeMs: 0.3 }), row('msgpack', 'wirebench', { gzip: 7_000, decodeMs: 5, jsBytes: 1 })];
+    const lossyJson = rows.map((r) => (r.format === 'json' ? { ...r, fidelity: { ok: false } } : r));
+    expect(verdictSentence(verdict(rank(lossyJson, { network: '4g', served: 'gzip' })))).toMatch(
+      /^msgpack is usable first on 4G with gzip: \S+ ms per response, 4\.70 ms later than JSON \(\S+ ms\)\.$/,
+    );
+  });
+
+  it('says to stay with JSON when JSON is first, and that nothing meets constraints that rule out every row', () => {
+    const slow = ROWS.map((r) => (r.format === 'json' ? r : { ...r, figures: { ...r.figures!, decodeMs: 1_000 } }));
+    expect(verdictSentence(verdict(rank(slow, { network: 'cable', served: 'gzip' })))).toBe(
+      'Stay with JSON on Cable with gzip: no format that meets your constraints is usable sooner.',
+    );
+    const lossy = ROWS.map((r) => ({ ...r, fidelity: { ok: false, firstDiff: { path: '$.id', kind: 'value' as const } } }));
+    expect(verdictSentence(verdict(rank(lossy, { network: '4g', served: 'none' })))).toBe('No row meets these constraints on 4G uncompressed: see why below.');
+  });
+
+  it('names the rows level with the first, one, or several with commas', () => {
+    const two = verdictSentence(verdict(rank(ALL_LEVEL.slice(0, 2), { network: '4g', served: 'gzip' })));
+    expect(two).toMatch(/^Stay with JSON on 4G with gzip: .*\. msgpack is level with it: /);
+    const four = verdictSentence(verdict(rank(ALL_LEVEL, { network: '4g', served: 'gzip' })));
+    expect(four).toMatch(/\. cbor, cbor \(cbor-x\) and msgpack are level with it: /);
+  });
+});
+
+describe('rankedReason and rankedDetail', () => {
+  it('quote the figures: time, the preset, the saving over JSON on the wire and on the device, the JS and when it is repaid', () => {
+    const rows = [row('json', 'wirebench', { gzip: 8_000, decodeMs: 0.3 }), row('msgpack', 'wirebench', { gzip: 6_800, decodeMs: 0.5, jsBytes: 12_000 })];
+    const ranking = rank(rows, { network: '3g-slow', served: 'gzip' });
+    // msgpack: 400 ms RTT + 6,800 B at 400 Kbps (136 ms) + 0.1 + 0.5 = 536.6 ms; JSON: 400 + 160 + 0.1 + 0.3 = 560.4 ms.
+    // 12 KB of JS ÷ 1,200 B saved = 10 responses; its 240 ms download ÷ 23.8 ms saved = 10.1, so 11.
+    expect(ranking.ranked.map((r) => rankedReason(r, ranking))).toEqual([
+      'msgpack: 537 ms until usable on 3G Slow with gzip, 23.8 ms sooner than JSON: 1,200 B less to transfer, decompression + decode 200 µs slower; repays its 12,000 B of JS after 10 responses by bytes, 11 responses by time on 3G Slow',
+      "json: 560 ms until usable on 3G Slow with gzip, the reference; no JS to ship (the platform's JSON.parse)",
+    ]);
+    expect(rankedReason(ranking.ranked[0]!, ranking, { name: false })).toBe(
+      '537 ms until usable on 3G Slow with gzip, 23.8 ms sooner than JSON: 1,200 B less to transfer, decompression + decode 200 µs slower; repays its 12,000 B of JS after 10 responses by bytes, 11 responses by time on 3G Slow',
+    );
+    expect(rankedDetail(ranking.ranked[0]!, ranking)).toBe(
+      '23.8 ms sooner than JSON: 1,200 B less to transfer, decompression + decode 200 µs slower; repays its 12,000 B of JS after 10 responses by bytes, 11 responses by time on 3G Slow',
+    );
+    const same = rank([rows[0] as RowFacts, row('msgpack', 'wirebench', { gzip: 6_800, decodeMs: 0.3, jsBytes: 12_000 })], {
+      network: '3g-slow',
+      served: 'gzip',
+    });
+    // The same decode: no device clause, and bytes and time repay the JS alike.
+    expect(rankedReason(same.ranked[0]!, same)).toBe(
+      'msgpack: 536 ms until usable on 3G Slow with gzip, 24.0 ms sooner than JSON: 1,200 B less to transfer; repays its 12,000 B of JS after 10 responses',
+    );
+  });
+
+  it('say when a row saves bytes and loses time, so its JS is never repaid by time', () => {
+    const rows: RowFacts[] = [
+      row('json', 'wirebench', { gzip: 8_000, decodeMs: 0.3 }),
+      row('protobuf', 'wirebench', { gzip: 6_000, decodeMs: 3, jsBytes: 11_702 }),
+    ];
+    const fios = rank(rows, { network: 'fios', served: 'gzip' });
+    expect(rankedReason(fios.ranked[1]!, fios)).toBe(
+      'protobuf: 9.50 ms until usable on FIOS with gzip, 1.90 ms later than JSON: 2,000 B less to transfer, decompression + decode 2.70 ms slower; repays its 11,702 B of JS after 6 responses by bytes, never by time on FIOS',
+    );
+  });
+
+  it('say in both reasons that two rows are level, and how often their order flipped', () => {
+    const ranking = rank(LEVEL_PAIR, { network: '4g', served: 'gzip' });
+    expect(ranking.ranked.map((r) => r.name)).toEqual(['json', 'msgpack', 'cbor']);
+    expect(rankedReason(ranking.ranked[0]!, ranking)).toMatch(/; level with msgpack: the order flipped in 2 of 5 rounds$/);
+    expect(rankedDetail(ranking.ranked[1]!, ranking)).toMatch(/; level with json: the order flipped in 2 of 5 rounds$/);
+    expect(rankedReason(ranking.ranked[2]!, ranking)).not.toContain('level with');
+  });
+
+  it('repaidByTime: a chart label for one link', () => {
+    const ranking = rank(ROWS, { network: '3g-slow', served: 'gzip' });
+    const be = ranking.ranked.find((r) => r.name === 'msgpack')!.breakEven;
+    expect(repaidByTime(be)).toBe(`repays its 7,871 B of JS after ${formatResponses(be.responsesByTime)}`);
+    expect(repaidByTime({ ...be, responsesByTime: 'never' })).toBe('never repays its 7,871 B of JS');
+  });
+});
+
+describe('why a row is not ranked', () => {
+  it('one line per row: its name, then every reason', () => {
+    const lossy = row('cbor', 'cbor-x', { gzip: 100, decodeMs: 0, jsBytes: 0, fidelity: { ok: false, firstDiff: { path: '$.orders[3].id', kind: 'value' } } });
+    expect(excludedReason(rank([...ROWS, lossy], { network: '3g-slow', served: 'gzip' }).excluded[0]!)).toBe(
+      'cbor (cbor-x): lost data at $.orders[3].id (value)',
+    );
+    const noEval = rank(ROWS, { network: '3g-slow', served: 'gzip', noEval: true });
+    expect(excludedReason(noEval.excluded[1]!)).toBe(
+      `protobuf (protobufjs): needs eval (new Function) under a no-eval CSP: ${IMPLEMENTATION_CAPABILITIES['protobuf/protobufjs']?.evalWhy}`,
+    );
+    const budget = rank(ROWS, { network: '3g-slow', served: 'gzip', bundleBudgetBytes: 10_000 });
+    expect(budget.excluded.map(excludedReason)).toEqual([
+      'msgpack (msgpackr): 12,000 B of JS over a 10,000 B budget',
+      'protobuf: 11,702 B of JS over a 10,000 B budget',
+      'protobuf (protobufjs): 18,000 B of JS over a 10,000 B budget',
+      'flatbuffers: 11,704 B of JS over a 10,000 B budget',
+    ]);
+    const noSchema = rank(ROWS, { network: '4g', served: 'gzip', sharedSchemaOk: false });
+    expect(excludedReason(noSchema.excluded[0]!)).toBe('protobuf: needs a shared schema: protobuf needs the same schema on both sides');
+  });
+
+  it('a row without figures for the served encoding, one that could not be measured, one never measured', () => {
+    const noBrotli: RowFacts = {
+      ...row('msgpack', 'wirebench'),
+      figures: { bytes: 40_000, compressed: { gzip: 7_000 }, decompressMs: { gzip: 0.1 }, decodeMs: 0.4 },
+    };
+    const failed: RowFacts = { ...row('cbor', 'wirebench'), figures: undefined, error: 'cbor: refused the payload' };
+    const ranking = rank([ROWS[0] as RowFacts, noBrotli, failed], { network: '4g', served: 'brotli' });
+    expect(ranking.excluded.map(excludedReason)).toEqual([
+      'msgpack: no brotli size: the runtime that measured this row had no brotli compressor',
+      'cbor: could not be measured: cbor: refused the payload',
+    ]);
+    const bare: RowFacts = { ...row('cbor', 'wirebench'), figures: undefined };
+    expect(excludedReason(rank([ROWS[0] as RowFacts, bare], { network: '4g', served: 'gzip' }).excluded[0]!)).toBe('cbor: has no measured figures');
+  });
+
+  it('every kind of exclusion in words, several joined by "; "', () => {
+    const words = (e: Exclusion): string => exclusionWords(e, 'msgpack (msgpackr)');
+    expect(
+      [
+        { code: 'no-bundle-size' },
+        { code: 'node-only' },
+        { code: 'lost-data' },
+        { code: 'no-figures', served: 'gzip', missing: 'decompression' },
+        { code: 'needs-eval', eval: 'always' },
+        { code: 'needs-eval', eval: 'generated' },
+        { code: 'int64', int64: 'refused' },
+        { code: 'int64', int64: 'nearest-double' },
+        { code: 'int64', int64: 'refused', why: 'refuses a 64-bit integer beyond ±(2^53 − 1) rather than round it' },
+        { code: 'not-readable', format: 'msgpack' },
+      ].map((e) => words(e as Exclusion)),
+    ).toEqual([
+      "could not be measured: no bundle size is known for msgpack (msgpackr)'s JavaScript",
+      'runs in Node only (a native addon): no page or app can load it',
+      'lost data (its round trip was not checked or found no path)',
+      "no gzip decompression time: this row's run did not time gzip decompression",
+      'needs eval (new Function) under a no-eval CSP',
+      'measured with generated code (new Function), which a no-eval CSP forbids: there it runs its fallback at other speeds; measure it interpreted to rank it',
+      'does not keep int64 exactly: refuses 64-bit integers beyond ±(2^53 − 1)',
+      'does not keep int64 exactly: reads 64-bit integers beyond ±(2^53 − 1) as the nearest double',
+      'does not keep int64 exactly: refuses a 64-bit integer beyond ±(2^53 − 1) rather than round it',
+      'not human-readable: msgpack bytes are binary',
+    ]);
+    const all = rank([ROWS[0] as RowFacts, row('protobuf', 'protobufjs', { jsBytes: 18_000 })], EVERY_CONSTRAINT);
+    expect(exclusionsText(all.excluded.find((r) => r.name === 'protobuf (protobufjs)')!)).toBe(
+      [
+        'needs eval (new Function) under a no-eval CSP: its encode, decode and toObject are code protobufjs generates with Function, with no fallback',
+        '18,000 B of JS over a 10,000 B budget',
+        'does not keep int64 exactly: reads a 64-bit integer beyond ±(2^53 − 1) as the nearest double (longs: Number); 2^63 − 1 reads as 2^63',
+        'not human-readable: protobuf bytes are binary',
+        'needs a shared schema: protobuf needs the same schema on both sides',
+      ].join('; '),
+    );
+  });
+});
+
+describe('rowAnswerNote', () => {
+  const base: RowAnswer = { name: 'msgpack (msgpackr)', format: 'msgpack', implementation: 'msgpackr', jsBytes: 12_000, usable: [], breakEven: [] };
+  it('says why a row of the answer has no figures or is never ranked: its error first, then an unknown JS size, then lost data', () => {
+    expect(rowAnswerNote(base)).toBeUndefined();
+    expect(rowAnswerNote({ ...base, error: 'encode failed: boom', lostData: {} })).toBe('encode failed: boom');
+    expect(rowAnswerNote({ ...base, jsBytes: null, bundleSizeUnknown: true, lostData: {} })).toBe(
+      "no bundle size is known for msgpack (msgpackr)'s JavaScript",
+    );
+    expect(rowAnswerNote({ ...base, lostData: { firstDiff: { path: '$.id', kind: 'type' } } })).toBe('lost data at $.id (type)');
+    expect(rowAnswerNote({ ...base, lostData: {} })).toBe('lost data');
+  });
+});
