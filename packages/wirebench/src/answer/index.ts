@@ -20,7 +20,7 @@ export type { LevelWith } from './level.js';
 export type { NetworkPreset } from './networks.js';
 export { DEFAULT_NETWORK_IDS, findNetworkPreset, NETWORK_PRESETS, NETWORK_ROLES, NETWORK_SOURCE } from './networks.js';
 export type { AnswerOptions, PayloadAnswer, RowAnswer } from './payload-answer.js';
-export { answerPayload, payloadFacts, withAnswers } from './payload-answer.js';
+export { answerPayload, payloadFacts } from './payload-answer.js';
 export type { ExcludedRow, RankedRow, Ranking } from './rank.js';
 export { rank } from './rank.js';
 export type { MissingFigure, ServedEncoding, ServedFigures, ServedParts } from './served.js';
@@ -29,3 +29,4 @@ export type { TimeUntilUsable, Transfer, UsableInput } from './time-until-usable
 export { downloadMs, resolvePreset, rowTimeUntilUsable, timeUntilUsable, timeUntilUsableAcross, transfer } from './time-until-usable.js';
 export type { Verdict } from './verdict.js';
 export { verdict } from './verdict.js';
+export { withAnswers } from './with-answers.js';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FormatId, Schema } from '@wirebench/core';
 import { inferSchema, toFbs, toProto, WirebenchError } from '@wirebench/core';
-import { withAnswers } from '../answer/payload-answer.js';
+import { withAnswers } from '../answer/with-answers.js';
 import { measure } from '../measure/engine.js';
 import type { PlannedPayload } from '../measure/plan.js';
 import { planPayload } from '../measure/plan.js';

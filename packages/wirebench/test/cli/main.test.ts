@@ -12,7 +12,7 @@ import { installWithoutSimdjson } from '../../../core/test/support/install.js';
 import { flatcCompiles, hasTool, protocCompiles } from '../../../core/test/support/oracles.js';
 import { REPO_ROOT } from '../../../core/test/support/paths.js';
 import { findNetworkPreset } from '../../src/answer/networks.js';
-import { withAnswers } from '../../src/answer/payload-answer.js';
+import { withAnswers } from '../../src/answer/with-answers.js';
 import { CLI_OPTIONS } from '../../src/cli/args.js';
 import type { CliResult } from '../../src/cli/main.js';
 import { formatBytes } from '../../src/report/format.js';

@@ -1,6 +1,6 @@
 /** report/answer-compare.ts: two results' answers side by side, on the first result's link. */
 import { describe, expect, it } from 'vitest';
-import { withAnswers } from '../../src/answer/payload-answer.js';
+import { withAnswers } from '../../src/answer/with-answers.js';
 import { compareAnswers, formatAnswerComparison } from '../../src/report/answer-compare.js';
 import type { WirebenchResult } from '../../src/result/types.js';
 import { answered, result } from './fixture.js';

@@ -9,7 +9,7 @@ import type { FormatId, RoundTripReport } from '@wirebench/core';
 import { inferSchema } from '@wirebench/core';
 import { BUNDLE_GZIP_BYTES } from '../../src/answer/bundle-sizes.js';
 import type { Constraints } from '../../src/answer/constraints.js';
-import { withAnswers } from '../../src/answer/payload-answer.js';
+import { withAnswers } from '../../src/answer/with-answers.js';
 import { bytesBreakdown } from '../../src/attribution/breakdown.js';
 import type { OperationResult, Ratio, RowResult } from '../../src/measure/types.js';
 import { formatBytes } from '../../src/report/format.js';

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { withAnswers } from '../../src/answer/payload-answer.js';
+import { withAnswers } from '../../src/answer/with-answers.js';
 import { RESULT_VERSION } from '../../src/measure/types.js';
 import { upgradeResult } from '../../src/result/upgrade.js';
 import { validateMeasureResult } from '../../src/result/validate.js';
