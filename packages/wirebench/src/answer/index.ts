@@ -27,6 +27,6 @@ export type { MissingFigure, ServedEncoding, ServedFigures, ServedParts } from '
 export { missingFigure, SERVED_ENCODINGS, servedParts } from './served.js';
 export type { TimeUntilUsable, Transfer, UsableInput } from './time-until-usable.js';
 export { downloadMs, resolvePreset, rowTimeUntilUsable, timeUntilUsable, timeUntilUsableAcross, transfer } from './time-until-usable.js';
-export type { Verdict } from './verdict.js';
+export type { Verdict, VerdictWhere } from './verdict.js';
 export { verdict } from './verdict.js';
 export { withAnswers } from './with-answers.js';

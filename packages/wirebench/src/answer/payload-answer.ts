@@ -4,7 +4,6 @@ import type { PayloadResult } from '../measure/types.js';
 import type { BreakEven } from './break-even.js';
 import { breakEven } from './break-even.js';
 import type { Constraints } from './constraints.js';
-import { resolveConstraints } from './constraints.js';
 import type { FirstDiff, RowFacts } from './facts.js';
 import { rowFacts } from './facts.js';
 import { isNodeOnly, jsBytesOf } from './js-cost.js';

@@ -11,7 +11,7 @@ import type { ServedEncoding } from './served.js';
  */
 
 /** Where the verdict holds: the ranking's network and served encoding. */
-interface VerdictWhere {
+export interface VerdictWhere {
   readonly network: NetworkPreset;
   readonly served: ServedEncoding;
 }
