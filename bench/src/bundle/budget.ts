@@ -72,8 +72,11 @@ export function renderBundleSizes(reports: readonly BundleReport[], apps: readon
   return lines.join('\n');
 }
 
-/** packages/wirebench/src/answer/bundle-sizes.ts: the codec entries' gzipped bytes, shipped with the package for the answer's JS cost. */
-export const BUNDLE_SIZES_MODULE = 'packages/wirebench/src/answer/bundle-sizes.ts';
+/**
+ * packages/core/src/bundle-sizes.ts: the codec entries' gzipped bytes, beside the registry of
+ * implementations that reads them (each implementation's `bundleGzipBytes`, the answer's JS cost).
+ */
+export const BUNDLE_SIZES_MODULE = 'packages/core/src/bundle-sizes.ts';
 
 /** The codec entries (a format's, or a library codec's `<format>/<library>`) whose bytes an app pays for choosing that row. */
 const CODEC_ENTRY = /^@wirebench\/core\/(json|msgpack|cbor|protobuf|flatbuffers)(\/[^/]+)?$/;
@@ -86,9 +89,9 @@ export function renderBundleSizesModule(budget: BundleBudget, command: string): 
     .join('');
   return `/**
  * Gzipped bytes of each codec entry of @wirebench/core, as a browser app that imports it ships them
- * (a library's entry: the library and wirebench's adapter that drives it). Written by
- * \`${command}\` from bench/baselines/bundle-sizes.json; do not edit (a test
- * keeps the two equal).
+ * (a library's entry: the library and wirebench's adapter that drives it), read by the registry
+ * of implementations (implementations.ts). Written by \`${command}\` from
+ * bench/baselines/bundle-sizes.json; do not edit (a test keeps the two equal).
  */
 export const BUNDLE_GZIP_BYTES: Readonly<Record<string, number>> = {
 ${rows}};

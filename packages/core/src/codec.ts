@@ -1,12 +1,20 @@
 import { WirebenchError } from './errors.js';
-import type { FormatId } from './format-id.js';
+import type { FormatId, WireFormat } from './format-id.js';
+import type { ImplementationId } from './implementations.js';
 import type { CodecOptions } from './limits.js';
 import type { Schema } from './schema/types.js';
 
-export type { FormatId } from './format-id.js';
+export type { FormatId, WireFormat } from './format-id.js';
 
-/** Every format id, in the order the bench and the CLI list them. */
+/** Every format id, in the order the bench and the CLI list them (and the registry, IMPLEMENTATIONS, holds them). */
 export const FORMATS: readonly FormatId[] = ['json', 'simdjson', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'];
+
+/**
+ * Format ids that name another format's bytes run by another library: `'simdjson'` is JSON
+ * parsed by simdjson (the registry's `json/simdjson`). The id stays a format because result
+ * files, row names and the command lines' `--formats` say it; its bytes are the aliased format's.
+ */
+export const FORMAT_ALIASES: Readonly<Partial<Record<FormatId, WireFormat>>> = { simdjson: 'json' };
 
 /** Formats that need a `Schema` to encode anything. */
 export const SCHEMA_FORMATS: readonly FormatId[] = ['protobuf', 'flatbuffers'];
@@ -40,7 +48,7 @@ export interface Codec {
    * The code that runs the format: `'wirebench'` for wirebench's own codecs, the npm name of the
    * library for the others (see `IMPLEMENTATIONS`); absent on codecs made outside wirebench.
    */
-  readonly implementation?: string;
+  readonly implementation?: ImplementationId;
   encode(value: unknown): Uint8Array;
   /** Returns plain JS data; throws `WirebenchError` on malformed or hostile bytes. */
   decode(bytes: Uint8Array): unknown;

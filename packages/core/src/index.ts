@@ -3,15 +3,25 @@
  * format lazily); of the codecs, only wirebench's own JSON one comes with it, for the fetch
  * client's JSON fallback. `schemaFromProto`, which needs protobufjs, is in `@wirebench/core/schema`.
  */
-export type { Codec, FormatId, SchemaCodecOptions } from './codec.js';
-export { FORMATS, MEDIA_TYPES, SCHEMA_FORMATS } from './codec.js';
+export { BUNDLE_GZIP_BYTES, BUNDLE_MEASURED_WITH } from './bundle-sizes.js';
+export type { Codec, FormatId, SchemaCodecOptions, WireFormat } from './codec.js';
+export { FORMAT_ALIASES, FORMATS, MEDIA_TYPES, SCHEMA_FORMATS } from './codec.js';
 export type { CreateCodecOptions } from './create-codec.js';
 export { createCodec } from './create-codec.js';
 export { WirebenchError } from './errors.js';
 export type { CheckOptions, Diff, DiffKind, RoundTripReport } from './fidelity.js';
 export { checkRoundTrip } from './fidelity.js';
-export type { Implementation, ImplementationId } from './implementations.js';
-export { DEFAULT_IMPLEMENTATION, IMPLEMENTATION_IDS, IMPLEMENTATIONS } from './implementations.js';
+export type {
+  EvalUse,
+  Implementation,
+  ImplementationCapabilities,
+  ImplementationId,
+  ImplementationKey,
+  ImplementationRegistry,
+  Int64Behaviour,
+  Runtime,
+} from './implementations.js';
+export { DEFAULT_IMPLEMENTATION, findImplementation, formatsRunningIn, IMPLEMENTATION_IDS, IMPLEMENTATIONS, librariesRunningIn } from './implementations.js';
 export type { LossyNumber } from './json-text/lossy-numbers.js';
 export type { ParsedJson } from './json-text/parse-json.js';
 export { JsonSyntaxError, parseJson } from './json-text/parse-json.js';

@@ -3,7 +3,7 @@
  * library loads here, on demand) and times them with the one engine of wirebench.
  * Every failure is posted back, so the page never waits on a worker that died quietly.
  */
-import type { Codec, FormatId, ParsedJson, Schema } from '@wirebench/core';
+import type { Codec, FormatId, ImplementationId, ParsedJson, Schema } from '@wirebench/core';
 import { IMPLEMENTATIONS, inferSchema, JsonSyntaxError, parseJson, toFbs, toProto } from '@wirebench/core';
 import { createCodecWithLibraries } from '@wirebench/core/libraries';
 import { measure, withAttribution } from 'wirebench';
@@ -53,7 +53,7 @@ scope.addEventListener('message', (event: MessageEvent<ToWorker>) => {
 });
 
 /** A codec that could not be built: every call throws the reason, so its row shows the error. */
-function failedCodec(format: FormatId, implementation: string, reason: unknown): Codec {
+function failedCodec(format: FormatId, implementation: ImplementationId, reason: unknown): Codec {
   const fail = (): never => {
     throw reason instanceof Error ? reason : new Error(String(reason));
   };

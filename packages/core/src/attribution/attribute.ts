@@ -1,5 +1,5 @@
 import type { FormatId } from '../codec.js';
-import { FORMATS } from '../codec.js';
+import { FORMAT_ALIASES, FORMATS } from '../codec.js';
 import { WirebenchError } from '../errors.js';
 import { assertEncodable } from '../json-data.js';
 import type { Limits } from '../limits.js';
@@ -49,8 +49,8 @@ export function attributeFormats(value: unknown, formats: readonly FormatId[] = 
   return formats.map((format) => attributeWith(format, value, schema, options));
 }
 
-/** The formats `attributeFormats` attributes by default: every format but simdjson (its bytes are JSON's). */
-export const ATTRIBUTED_FORMATS: readonly FormatId[] = FORMATS.filter((format) => format !== 'simdjson');
+/** The formats `attributeFormats` attributes by default: every format but the aliases (simdjson: its bytes are JSON's). */
+export const ATTRIBUTED_FORMATS: readonly FormatId[] = FORMATS.filter((format) => FORMAT_ALIASES[format] === undefined);
 
 function attributeWith(format: FormatId, value: unknown, schema: Schema, options: AttributeOptions): Attribution {
   findMessage(schema, schema.root);

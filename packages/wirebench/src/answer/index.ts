@@ -6,9 +6,9 @@
  * and the CLI; no Node-only API.
  */
 
+export { BUNDLE_GZIP_BYTES, BUNDLE_MEASURED_WITH } from '@wirebench/core';
 export type { BreakEven, Responses } from './break-even.js';
 export { breakEven, responsesToRepay } from './break-even.js';
-export { BUNDLE_GZIP_BYTES, BUNDLE_MEASURED_WITH } from './bundle-sizes.js';
 export type { EvalUse, ImplementationCapabilities, Int64Behaviour } from './capabilities.js';
 export { capabilitiesOf, IMPLEMENTATION_CAPABILITIES, isReadable, needsSharedSchema, READABLE_FORMATS } from './capabilities.js';
 export type { Constraints, Exclusion, ExclusionCode, ResolvedConstraints, RowCapabilities } from './constraints.js';

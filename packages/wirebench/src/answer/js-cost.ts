@@ -1,12 +1,12 @@
 import type { FormatId } from '@wirebench/core';
-import { IMPLEMENTATIONS } from '@wirebench/core';
-import { BUNDLE_GZIP_BYTES, BUNDLE_MEASURED_WITH } from './bundle-sizes.js';
+import { BUNDLE_MEASURED_WITH, IMPLEMENTATIONS } from '@wirebench/core';
 
 /**
  * What choosing a row costs in JavaScript: the gzipped bytes of the entry an app imports for it, as
- * `npm run bundle:budget` measured them (bundle-sizes.ts, shipped with the package, so the page and
- * the CLI give the same figure). A library row's entry is the library with wirebench's adapter that
- * drives it by the schema; an app calling the library itself ships a little less.
+ * `npm run bundle:budget` measured them (each implementation's `bundleGzipBytes` in the registry,
+ * shipped with @wirebench/core, so the page and the CLI give the same figure). A library row's entry
+ * is the library with wirebench's adapter that drives it by the schema; an app calling the library
+ * itself ships a little less.
  */
 
 /** In words, for a table's footnote. */
@@ -19,11 +19,11 @@ export const JS_COST_SOURCE = `gzipped bytes of each codec's entry of @wirebench
  */
 export function jsBytesOf(format: FormatId, implementation: string): number | undefined {
   if (format === 'json' && implementation === 'wirebench') return 0;
-  const entry = IMPLEMENTATIONS[format]?.find((i) => i.id === implementation)?.entry;
-  return entry === undefined || format === 'simdjson' ? undefined : BUNDLE_GZIP_BYTES[entry];
+  const found = IMPLEMENTATIONS[format]?.find((i) => i.id === implementation);
+  return found?.runtimes.includes('browser') ? found.bundleGzipBytes : undefined;
 }
 
 /** Whether `format` runs only in Node (a native addon): no page or app can load it. */
 export function isNodeOnly(format: FormatId): boolean {
-  return format === 'simdjson';
+  return IMPLEMENTATIONS[format]?.every((i) => !i.runtimes.includes('browser')) ?? false;
 }

@@ -1,4 +1,4 @@
-import type { Codec, FormatId, Schema } from '@wirebench/core';
+import type { Codec, FormatId, ImplementationId, Schema } from '@wirebench/core';
 import { createCodec, IMPLEMENTATION_IDS, IMPLEMENTATIONS, inferSchema, SCHEMA_FORMATS, WirebenchError } from '@wirebench/core';
 import { rowName } from './row-name.js';
 import type { MeasureTarget, Payload } from './types.js';
@@ -33,7 +33,10 @@ export function parseImplementations(text: string): ImplementationChoice {
 }
 
 /** The (format, implementation) pairs a choice selects, wirebench's own first in each format. */
-export function selectImplementations(formats: readonly FormatId[], choice: ImplementationChoice): Array<{ format: FormatId; implementation: string }> {
+export function selectImplementations(
+  formats: readonly FormatId[],
+  choice: ImplementationChoice,
+): Array<{ format: FormatId; implementation: ImplementationId }> {
   return formats.flatMap((format) =>
     IMPLEMENTATIONS[format]
       .filter((i) => choice === 'all' || choice.includes(i.id) || (format === 'json' && i.id === 'wirebench'))

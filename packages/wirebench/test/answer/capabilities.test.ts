@@ -4,7 +4,7 @@
  * CSP without 'unsafe-eval' does), and fed a 64-bit integer past 2^53 from another writer.
  */
 
-import type { FormatId } from '@wirebench/core';
+import type { FormatId, ImplementationId } from '@wirebench/core';
 import { createCodec, FORMATS, IMPLEMENTATIONS, inferSchema } from '@wirebench/core';
 import { describe, expect, it, vi } from 'vitest';
 import { ForbiddenFunction } from '../../../core/test/support/generated-code.js';
@@ -13,10 +13,10 @@ import { orderBatch, seededRandom } from '../../src/samples.js';
 
 const SAMPLE = orderBatch(seededRandom(7), 30);
 const SCHEMA = inferSchema(SAMPLE);
-const PAIRS = FORMATS.flatMap((format) => IMPLEMENTATIONS[format].map((i) => ({ format, implementation: i.id as string })));
+const PAIRS = FORMATS.flatMap((format) => IMPLEMENTATIONS[format].map((i) => ({ format, implementation: i.id })));
 
 /** Builds the codec and round-trips the sample, all while `Function` is `replacement`. */
-async function runWith(format: FormatId, implementation: string, replacement: unknown): Promise<void> {
+async function runWith(format: FormatId, implementation: ImplementationId, replacement: unknown): Promise<void> {
   // The module loads first (with the real Function): a load-time probe is not the codec's use.
   await createCodec(format, { implementation, schema: SCHEMA });
   vi.stubGlobal('Function', replacement);
@@ -30,7 +30,7 @@ async function runWith(format: FormatId, implementation: string, replacement: un
 }
 
 /** Whether the codec loads here (simdjson's native addon is optional). */
-async function available(format: FormatId, implementation: string): Promise<boolean> {
+async function available(format: FormatId, implementation: ImplementationId): Promise<boolean> {
   try {
     await createCodec(format, { implementation, schema: SCHEMA });
     return true;

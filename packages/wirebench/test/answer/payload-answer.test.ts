@@ -7,10 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FORMATS } from '@wirebench/core';
+import { BUNDLE_GZIP_BYTES, FORMATS } from '@wirebench/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR, withCorpus } from '../../../core/test/support/paths.js';
-import { BUNDLE_GZIP_BYTES } from '../../src/answer/bundle-sizes.js';
 import { findNetworkPreset } from '../../src/answer/networks.js';
 import { answerPayload } from '../../src/answer/payload-answer.js';
 import { withAnswers } from '../../src/answer/with-answers.js';

@@ -6,8 +6,7 @@
  */
 
 import type { FormatId, RoundTripReport } from '@wirebench/core';
-import { inferSchema } from '@wirebench/core';
-import { BUNDLE_GZIP_BYTES } from '../../src/answer/bundle-sizes.js';
+import { BUNDLE_GZIP_BYTES, inferSchema } from '@wirebench/core';
 import type { Constraints } from '../../src/answer/constraints.js';
 import { withAnswers } from '../../src/answer/with-answers.js';
 import { bytesBreakdown } from '../../src/attribution/breakdown.js';

@@ -3,10 +3,11 @@
  * compares them all (the playground, the browser bench). An app that ships one library imports
  * that library's own entry instead (`IMPLEMENTATIONS[format][i].entry`), and bundles only it.
  */
-import type { Codec, FormatId } from '../../codec.js';
+import type { Codec, FormatId, SchemaCodecOptions } from '../../codec.js';
 import type { CreateCodecOptions } from '../../create-codec.js';
 import { createCodec } from '../../create-codec.js';
 import { WirebenchError } from '../../errors.js';
+import type { ImplementationId } from '../../implementations.js';
 import { DEFAULT_IMPLEMENTATION, findImplementation } from '../../implementations.js';
 import type { Schema } from '../../schema/types.js';
 import { cborXCodec } from '../cbor/libraries/cbor-x.js';
@@ -17,6 +18,24 @@ import { protobufjsCodec } from '../protobuf/libraries/protobufjs.js';
 
 export { cborXCodec, flatbuffersRuntimeCodec, msgpackMsgpackCodec, msgpackrCodec, protobufjsCodec };
 
+/** A library implementation's id: every implementation but wirebench's own. */
+type LibraryId = Exclude<ImplementationId, 'wirebench'>;
+
+/** Builds a library codec, given the schema (`needSchema` throws where there is none) and the codec options. */
+type LibraryFactory = (needSchema: () => Schema, options: SchemaCodecOptions) => Codec;
+
+/**
+ * Each library implementation's factory, imported by name: the registry's `factory` of each id
+ * (a test holds them equal); a library the registry adds does not compile until it has one here.
+ */
+const LIBRARY_FACTORIES: { readonly [I in LibraryId]: LibraryFactory } = {
+  '@msgpack/msgpack': (_schema, options) => msgpackMsgpackCodec(options),
+  msgpackr: (_schema, options) => msgpackrCodec(options),
+  'cbor-x': (_schema, options) => cborXCodec(options),
+  protobufjs: (needSchema, options) => protobufjsCodec(needSchema(), options),
+  flatbuffers: (needSchema, options) => flatbuffersRuntimeCodec(needSchema(), options),
+};
+
 /** `createCodec`, with every library implementation bundled in rather than loaded by URL. */
 export async function createCodecWithLibraries(format: FormatId, options: CreateCodecOptions = {}): Promise<Codec> {
   const { schema, implementation: id = DEFAULT_IMPLEMENTATION, ...codecOptions } = options;
@@ -26,18 +45,5 @@ export async function createCodecWithLibraries(format: FormatId, options: Create
     if (!schema) throw new WirebenchError(`needs a schema: pass { schema: inferSchema(sample) }`, { format });
     return schema;
   };
-  switch (implementation.id) {
-    case '@msgpack/msgpack':
-      return msgpackMsgpackCodec(codecOptions);
-    case 'msgpackr':
-      return msgpackrCodec(codecOptions);
-    case 'cbor-x':
-      return cborXCodec(codecOptions);
-    case 'protobufjs':
-      return protobufjsCodec(needSchema(), codecOptions);
-    case 'flatbuffers':
-      return flatbuffersRuntimeCodec(needSchema(), codecOptions);
-    default:
-      throw new WirebenchError(`no library implementation ${JSON.stringify(id)}`, { format });
-  }
+  return LIBRARY_FACTORIES[implementation.id as LibraryId](needSchema, codecOptions);
 }

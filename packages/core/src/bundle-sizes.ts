@@ -1,8 +1,8 @@
 /**
  * Gzipped bytes of each codec entry of @wirebench/core, as a browser app that imports it ships them
- * (a library's entry: the library and wirebench's adapter that drives it). Written by
- * `npm run bundle:budget -- --update` from bench/baselines/bundle-sizes.json; do not edit (a test
- * keeps the two equal).
+ * (a library's entry: the library and wirebench's adapter that drives it), read by the registry
+ * of implementations (implementations.ts). Written by `npm run bundle:budget -- --update` from
+ * bench/baselines/bundle-sizes.json; do not edit (a test keeps the two equal).
  */
 export const BUNDLE_GZIP_BYTES: Readonly<Record<string, number>> = {
   '@wirebench/core/json': 2392,
