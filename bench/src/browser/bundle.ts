@@ -3,13 +3,17 @@
  * the engine and the codecs) for the runner to serve.
  */
 import { fileURLToPath } from 'node:url';
+import { librariesRunningIn } from '@wirebench/core';
 import { libraryVersions } from '../node/environment.js';
 
 /** The page's sources (a Vite root with its own TypeScript project) and where their bundle goes. */
 const PAGE_SOURCE = fileURLToPath(new URL('../../browser/', import.meta.url));
 export const PAGE_BUNDLE = fileURLToPath(new URL('./page/', import.meta.url));
-/** Versions injected into the bundle (simdjson is a Node addon: never measured in a browser). */
-const BROWSER_LIBRARIES = ['@wirebench/core', '@msgpack/msgpack', 'msgpackr', 'cbor-x', 'protobufjs', 'flatbuffers', 'tinybench'] as const;
+/**
+ * Versions injected into the bundle: @wirebench/core, the libraries of the implementations the
+ * registry says run in a browser (simdjson, a Node addon, is never measured there), and tinybench.
+ */
+const BROWSER_LIBRARIES = ['@wirebench/core', ...librariesRunningIn('browser'), 'tinybench'];
 
 /**
  * Bundles bench/browser into `outDir` (default bench/dist/browser/page) with a relative base. Each

@@ -1,10 +1,14 @@
+import { librariesRunningIn } from '@wirebench/core';
 import type { Environment } from 'wirebench';
 import { implementationVersions, nodeEnvironment as machine, libraryVersions as versionsFrom } from 'wirebench/node';
 
 /** The bench's environment: the machine (from wirebench/node) and the libraries its rows time. */
 
-/** The libraries whose versions travel with every result. */
-export const MEASURED_LIBRARIES = ['@msgpack/msgpack', 'cbor-x', 'protobufjs', 'flatbuffers', 'simdjson', 'tinybench'] as const;
+/**
+ * The libraries whose versions travel with every result: those of the implementations the registry
+ * says run in Node (simdjson's addon included), and tinybench, which times them.
+ */
+export const MEASURED_LIBRARIES: readonly string[] = [...librariesRunningIn('node'), 'tinybench'];
 
 /** Installed version of each package, found from the bench the way Node resolves it. */
 export function libraryVersions(names: readonly string[] = MEASURED_LIBRARIES): Record<string, string> {

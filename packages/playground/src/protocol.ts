@@ -7,10 +7,6 @@ import type { MeasureProgress, OperationResult, ResultPayload, RowResult, Wirebe
 
 export type { LossyNumber, MeasureProgress, OperationResult, ResultPayload, RowResult, WirebenchResult };
 
-/** The formats a browser can measure, in table order (json first: every ratio is to it). */
-export const BROWSER_FORMATS = ['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'] as const;
-export type BrowserFormat = (typeof BROWSER_FORMATS)[number];
-
 /** Measure settings: short, so a 466 KB payload finishes within 15 s on a throttled phone. */
 export interface RunSettings {
   readonly rounds: number;

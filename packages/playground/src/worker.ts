@@ -4,12 +4,14 @@
  * Every failure is posted back, so the page never waits on a worker that died quietly.
  */
 import type { Codec, FormatId, ImplementationId, ParsedJson, Schema } from '@wirebench/core';
-import { IMPLEMENTATIONS, inferSchema, JsonSyntaxError, parseJson, toFbs, toProto } from '@wirebench/core';
+import { formatsRunningIn, IMPLEMENTATIONS, inferSchema, JsonSyntaxError, parseJson, toFbs, toProto } from '@wirebench/core';
 import { createCodecWithLibraries } from '@wirebench/core/libraries';
 import { measure, withAttribution } from 'wirebench';
 import { canonicalSamples } from 'wirebench/samples';
 import type { FromWorker, RunSettings, ToWorker } from './protocol.js';
-import { BROWSER_FORMATS } from './protocol.js';
+
+/** The formats a browser can measure, in table order (json first: every ratio is to it): those the registry says run in a browser. */
+const BROWSER_FORMATS = formatsRunningIn('browser');
 
 declare const __WIREBENCH_LIBRARIES__: Readonly<Record<string, string>>;
 
@@ -98,7 +100,7 @@ async function run(id: number, name: string, text: string, settings: RunSettings
     /** Formats with a codec that could be built: their bytes are attributed (planPayload's rule). */
     const built = new Set<FormatId>();
     for (const format of BROWSER_FORMATS) {
-      for (const implementation of IMPLEMENTATIONS[format].map((i) => i.id)) {
+      for (const implementation of IMPLEMENTATIONS[format].filter((i) => i.runtimes.includes('browser')).map((i) => i.id)) {
         if (implementation !== 'wirebench' && !settings.libraries) continue;
         try {
           codecs.push(await createCodecWithLibraries(format, { ...(schema ? { schema } : {}), implementation }));
