@@ -87,10 +87,10 @@ console.log(await measure([{ payload: { name: 'p', value: ${payload} }, codecs: 
   },
   {
     // What the playground's page loads to import another device's result; `measure` above must not pull it in.
-    name: 'wirebench (validateMeasureResult)',
-    does: "`validateMeasureResult` of a result file, as the playground's device import and bench:compare read one",
-    source: `import { validateMeasureResult } from 'wirebench';
-console.log(validateMeasureResult(JSON.parse(document.body.textContent ?? '{}')));`,
+    name: 'wirebench (upgradeResult)',
+    does: "`upgradeResult` of a result file (any version wirebench wrote), as the playground's device import and bench:compare read one",
+    source: `import { upgradeResult } from 'wirebench';
+console.log(upgradeResult(JSON.parse(document.body.textContent ?? '{}')));`,
     allowedPackages: ['valibot'],
   },
   {
@@ -117,7 +117,7 @@ console.log(await createFetchClient({ codecs: [${STUB_CODEC}] }).request('/order
   },
   {
     name: '@wirebench/core/schema',
-    does: '`schemaFromProto(toProto(inferSchema(payload)))` (protobufjs parses the .proto)',
+    does: '`schemaFromProto(toProto(inferSchema(payload)))`: protobufjs, the optional peer that parses the .proto, is a chunk of its own, imported as the module loads ("loaded later")',
     source: `import { inferSchema, schemaFromProto, toProto } from '@wirebench/core/schema';
 console.log(schemaFromProto(toProto(inferSchema(${payload})), 'Root'));`,
     allowedPackages: ['protobufjs', 'long'],

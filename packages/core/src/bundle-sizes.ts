@@ -5,16 +5,16 @@
  * bench/baselines/bundle-sizes.json; do not edit (a test keeps the two equal).
  */
 export const BUNDLE_GZIP_BYTES: Readonly<Record<string, number>> = {
-  '@wirebench/core/json': 2392,
-  '@wirebench/core/msgpack': 10160,
-  '@wirebench/core/cbor': 10444,
-  '@wirebench/core/protobuf': 12465,
-  '@wirebench/core/flatbuffers': 12524,
-  '@wirebench/core/msgpack/msgpack-msgpack': 8145,
-  '@wirebench/core/msgpack/msgpackr': 13698,
-  '@wirebench/core/cbor/cbor-x': 13196,
-  '@wirebench/core/protobuf/protobufjs': 34128,
-  '@wirebench/core/flatbuffers/flatbuffers': 9773,
+  '@wirebench/core/json': 2568,
+  '@wirebench/core/msgpack': 10293,
+  '@wirebench/core/cbor': 10606,
+  '@wirebench/core/protobuf': 12640,
+  '@wirebench/core/flatbuffers': 12728,
+  '@wirebench/core/msgpack/msgpack-msgpack': 8304,
+  '@wirebench/core/msgpack/msgpackr': 13851,
+  '@wirebench/core/cbor/cbor-x': 13356,
+  '@wirebench/core/protobuf/protobufjs': 34281,
+  '@wirebench/core/flatbuffers/flatbuffers': 9774,
 };
 
 /** The bundler that measured them (minified, ESM, browser) and how they were compressed. */

@@ -7,8 +7,7 @@
 import type { ReactNode } from 'react';
 import { memo } from 'react';
 import type { BreakEven, PayloadAnswer } from 'wirebench/answer';
-import { JS_COST_SOURCE } from 'wirebench/answer';
-import { formatMs, formatResponses, formatSize, rowAnswerNote, servedWords } from 'wirebench/report';
+import { formatMs, formatResponses, formatSize, JS_COST_SOURCE, rowAnswerNote, servedWords } from 'wirebench/report';
 
 /** `saves 4,360 B each` / `sends 789 B more each`, and the same for ms. */
 function perResponse(saved: number, format: (value: number) => string, more: string): string {

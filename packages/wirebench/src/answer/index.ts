@@ -15,7 +15,7 @@ export type { Constraints, Exclusion, ExclusionCode, ResolvedConstraints, RowCap
 export { bundleBudgetBytes, constraintExclusions, MAX_BUNDLE_BUDGET_KB, resolveConstraints, rowCapabilities } from './constraints.js';
 export type { FirstDiff, RowExtras, RowFacts } from './facts.js';
 export { rowFacts } from './facts.js';
-export { isNodeOnly, JS_COST_SOURCE, jsBytesOf } from './js-cost.js';
+export { isNodeOnly, jsBytesOf } from './js-cost.js';
 export type { LevelWith } from './level.js';
 export type { NetworkPreset } from './networks.js';
 export { DEFAULT_NETWORK_IDS, findNetworkPreset, NETWORK_PRESETS, NETWORK_ROLES, NETWORK_SOURCE } from './networks.js';

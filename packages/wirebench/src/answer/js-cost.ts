@@ -1,5 +1,5 @@
 import type { FormatId } from '@wirebench/core';
-import { BUNDLE_MEASURED_WITH, IMPLEMENTATIONS } from '@wirebench/core';
+import { IMPLEMENTATIONS } from '@wirebench/core';
 
 /**
  * What choosing a row costs in JavaScript: the gzipped bytes of the entry an app imports for it, as
@@ -8,9 +8,6 @@ import { BUNDLE_MEASURED_WITH, IMPLEMENTATIONS } from '@wirebench/core';
  * is the library with wirebench's adapter that drives it by the schema; an app calling the library
  * itself ships a little less.
  */
-
-/** In words, for a table's footnote. */
-export const JS_COST_SOURCE = `gzipped bytes of each codec's entry of @wirebench/core in a minified browser bundle (${BUNDLE_MEASURED_WITH}; npm run bundle:budget)`;
 
 /**
  * The gzipped JavaScript bytes of `implementation` of `format`: 0 for JSON (the platform's

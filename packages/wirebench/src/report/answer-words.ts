@@ -1,3 +1,4 @@
+import { BUNDLE_MEASURED_WITH } from '@wirebench/core';
 import type { BreakEven, Responses } from '../answer/break-even.js';
 import type { Exclusion } from '../answer/constraints.js';
 import type { LevelWith } from '../answer/level.js';
@@ -186,3 +187,6 @@ export function rowAnswerNote(row: RowAnswer): string | undefined {
   }
   return undefined;
 }
+
+/** Where the JS cost figures come from, in words, for a table's footnote. */
+export const JS_COST_SOURCE = `gzipped bytes of each codec's entry of @wirebench/core in a minified browser bundle (${BUNDLE_MEASURED_WITH}; npm run bundle:budget)`;

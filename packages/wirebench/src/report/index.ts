@@ -17,6 +17,7 @@ export {
   formatMs,
   formatResponses,
   formatSize,
+  JS_COST_SOURCE,
   rankedDetail,
   rankedReason,
   repaidByTime,

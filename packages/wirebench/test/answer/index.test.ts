@@ -9,7 +9,6 @@ describe('answer/index', () => {
         'BUNDLE_GZIP_BYTES',
         'BUNDLE_MEASURED_WITH',
         'DEFAULT_NETWORK_IDS',
-        'JS_COST_SOURCE',
         'answerPayload',
         'isNodeOnly',
         'jsBytesOf',
