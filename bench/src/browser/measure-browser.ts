@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import type { Browser } from 'playwright-core';
 import type { Isolation, MeasureProgress, MeasureResult, PayloadResult } from 'wirebench';
 import { failedPayload, mergePayloadResults, progressAcross } from 'wirebench';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from 'wirebench/node';
 import type { BenchArgs } from '../cli/options.js';
 import { BenchError } from '../errors.js';
 import { bundlePage, PAGE_BUNDLE } from './bundle.js';
@@ -17,17 +18,7 @@ import type { BrowserSession, PageRun } from './run-mode.js';
 import { runMode } from './run-mode.js';
 import { serve } from './server.js';
 
-export const CHROMIUM = process.env['WIREBENCH_CHROMIUM'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROMIUM = CHROMIUM_PATH;
 
 /**
  * The page bundled (into `bundle`), served cross-origin isolated (with the payload files at their
@@ -45,7 +36,7 @@ export async function openBrowser(routes: ReadonlyMap<string, string>, bundle = 
   let browser: Browser;
   try {
     const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS] });
   } catch (error) {
     stop();
     throw new BenchError(`Chromium at ${CHROMIUM} did not start: ${(error as Error).message.split('\n')[0]}`);

@@ -14,21 +14,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { OutputChunk } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from 'wirebench/node';
 import { emptyApp, installedPackages, npm, pack } from '../support/pack.js';
 import { REPO_ROOT } from '../support/paths.js';
 
 const PACKAGE_DIR = join(REPO_ROOT, 'packages/core');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM = CHROMIUM_PATH;
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.log(`package/tarball.test.ts: no Chromium at ${CHROMIUM} (apt-get install chromium): the browser bundle is built but not run`);
 
@@ -257,7 +248,7 @@ window.roundTrips = (async () => {
   it.skipIf(!hasChromium)('round-trips a payload through every format in headless Chromium', async () => {
     const { chromium } = await import('playwright-core');
     const profile = join(scratch, 'chromium-profile');
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS] });
     try {
       const page = await context.newPage();
       await page.addScriptTag({ content: bundle });

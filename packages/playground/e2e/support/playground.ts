@@ -12,18 +12,10 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from 'wirebench/node';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROMIUM = CHROMIUM_PATH;
+export const CHROMIUM_ARGS = [...CHROMIUM_FLAGS];
 /** packages/playground. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SCREENSHOTS = fileURLToPath(new URL('../../../../test-results/', import.meta.url));

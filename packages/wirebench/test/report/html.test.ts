@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { failedPayload } from '../../src/measure/merge.js';
 import type { RowResult } from '../../src/measure/types.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../src/node/browsers.js';
 import { formatBytes, formatRatioInterval } from '../../src/report/format.js';
 import { renderHtmlReport } from '../../src/report/html.js';
 import { escapeHtml } from '../../src/report/html-elements.js';
@@ -149,7 +150,7 @@ describe('renderHtmlReport', () => {
   });
 });
 
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = CHROMIUM_PATH;
 const hasChromium = existsSync(CHROMIUM);
 
 describe('renderHtmlReport in headless Chromium', () => {
@@ -159,16 +160,7 @@ describe('renderHtmlReport in headless Chromium', () => {
       const { chromium } = await import('playwright-core');
       const browser = await chromium.launch({
         executablePath: CHROMIUM,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
+        args: [...CHROMIUM_FLAGS],
       });
       try {
         // The report as the CLI writes it, answers and all: every section must fit.
