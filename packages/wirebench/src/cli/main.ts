@@ -176,8 +176,8 @@ async function measureHere({ files, args, settings, io, onProgress }: MeasureJob
   const notes: string[] = [];
   const planned: Array<PlannedPayload & { file: PayloadFile }> = [];
   for (const file of files) {
-    const { name, value, lossyNumbers, lossyCount } = file;
-    planned.push({ ...(await planPayload({ name, value, lossyNumbers, lossyCount }, args.formats, notes, args.implementations)), file });
+    const { name, value, lossyNumbers, lossyCount, sourceBytes } = file;
+    planned.push({ ...(await planPayload({ name, value, lossyNumbers, lossyCount, sourceBytes }, args.formats, notes, args.implementations)), file });
   }
   if (args.schemaOut !== undefined) writeSchemas(planned, args.schemaOut, notes, io);
   const result = await measure(

@@ -15,7 +15,7 @@ import { attributionSource, withAttribution } from '../result/attribution.js';
 
 /** One payload of the CLI: its file (read in the worker) or its parsed value, and what to measure on it. */
 export interface FileJob {
-  /** The payload's name in the result (the file's path relative to the working folder). */
+  /** The payload's name in the result (the file's path as typed, normalized). */
   readonly name: string;
   /** The file to read and parse in the worker; or `payload`, already parsed. */
   readonly path?: string;
@@ -29,7 +29,7 @@ export async function planIsolated(job: FileJob): Promise<IsolatedPlan> {
   if (job.path !== undefined) {
     const [file] = readPayloadFiles([job.path]);
     if (!file) throw new Error(`${job.path}: no such payload file`);
-    payload = { name: job.name, value: file.value, lossyNumbers: file.lossyNumbers, lossyCount: file.lossyCount };
+    payload = { name: job.name, value: file.value, lossyNumbers: file.lossyNumbers, lossyCount: file.lossyCount, sourceBytes: file.sourceBytes };
   } else if (job.payload !== undefined) {
     payload = { ...job.payload, name: job.name };
   } else {

@@ -428,6 +428,7 @@ function payloadResult(
   return {
     name: target.payload.name,
     jsonBytes,
+    ...(target.payload.sourceBytes !== undefined ? { sourceBytes: target.payload.sourceBytes } : {}),
     lossyNumbers: target.payload.lossyNumbers ?? [],
     lossyCount: target.payload.lossyCount ?? target.payload.lossyNumbers?.length ?? 0,
     reference,

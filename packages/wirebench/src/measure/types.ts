@@ -17,6 +17,8 @@ export interface Payload {
   readonly lossyNumbers?: readonly LossyNumber[];
   /** How many lossy literals the text held in all (`parseJson` lists at most 1,000). */
   readonly lossyCount?: number;
+  /** UTF-8 bytes of the JSON text as its source holds it (a file's size, a pasted text's length): reported beside `jsonBytes`. */
+  readonly sourceBytes?: number;
 }
 
 /**
@@ -200,6 +202,8 @@ export interface PayloadResult {
   readonly name: string;
   /** UTF-8 bytes of `JSON.stringify(value)`: the basis of every MB/s figure (0 when JSON cannot write the value). */
   readonly jsonBytes: number;
+  /** UTF-8 bytes of the JSON text as its source holds it (`Payload.sourceBytes`), where the source said: a file is often larger than `jsonBytes` (indented). */
+  readonly sourceBytes?: number;
   readonly lossyNumbers: readonly LossyNumber[];
   readonly lossyCount: number;
   /** The row ratios are taken against. */

@@ -1,6 +1,6 @@
 import type { Dirent, Stats } from 'node:fs';
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import type { LossyNumber } from '@wirebench/core';
 import { invalidUtf8Offset, parseJson } from '@wirebench/core';
 
@@ -9,7 +9,10 @@ export class PayloadFileError extends Error {
   override readonly name = 'PayloadFileError';
 }
 
-/** One payload file as `parseJson` read it, named by its path relative to the working folder. */
+/**
+ * One payload file as `parseJson` read it, named by its path as typed (normalized: `./a//b.json`
+ * is `a/b.json`; an absolute path stays absolute), or as found inside a folder typed.
+ */
 export interface PayloadFile {
   readonly name: string;
   /** The path as given (or found inside a folder given). */
@@ -17,6 +20,8 @@ export interface PayloadFile {
   readonly value: unknown;
   readonly lossyNumbers: readonly LossyNumber[];
   readonly lossyCount: number;
+  /** The file's size in bytes, as it holds the text (often more than `JSON.stringify` writes: indented). */
+  readonly sourceBytes: number;
 }
 
 /** A symlink met inside a folder searched and not followed, so no folder is searched twice and no search loops. */
@@ -205,8 +210,8 @@ function isInside(inner: string, outer: string): boolean {
 // kept, so parseJson refuses it with its own message, as JSON.parse would.
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** A file's text; bytes that are not UTF-8 are a PayloadFileError with the offset of the first. */
-function readText(file: string): string {
+/** A file's text and size; bytes that are not UTF-8 are a PayloadFileError with the offset of the first. */
+function readText(file: string): { text: string; bytes: number } {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(file);
@@ -214,7 +219,7 @@ function readText(file: string): string {
     throw new PayloadFileError(`${file}: cannot be read (${errorCode(error)})`);
   }
   try {
-    return STRICT_UTF8.decode(bytes);
+    return { text: STRICT_UTF8.decode(bytes), bytes: bytes.length };
   } catch {
     throw new PayloadFileError(`${file}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes, 0, bytes.length)} (JSON text must be UTF-8)`);
   }
@@ -226,13 +231,32 @@ function readText(file: string): string {
  * not UTF-8 one that names the file and the offset of the first.
  */
 export function readPayloadFiles(paths: readonly string[]): PayloadFile[] {
-  return findPayloadFiles(paths).map((file) => {
-    const text = readText(file);
+  const files = findPayloadFiles(paths);
+  const names = payloadNames(files);
+  return files.map((file, i) => {
+    const { text, bytes } = readText(file);
     try {
       const { value, lossyNumbers, lossyCount } = parseJson(text);
-      return { name: relative(process.cwd(), file) || file, path: file, value, lossyNumbers, lossyCount };
+      return { name: names[i] as string, path: file, value, lossyNumbers, lossyCount, sourceBytes: bytes };
     } catch (error) {
       throw new PayloadFileError(`${file}: ${(error as Error).message}`);
     }
+  });
+}
+
+/**
+ * Each file's name: its path as typed, normalized (`./a//b.json` is `a/b.json`; an absolute path
+ * stays absolute, never made relative to the working folder). Two files are never given one name:
+ * normalizing folds `link/../x.json` into `x.json`, which may be another file, so a name already
+ * taken falls back to the path as typed, then gains a ` (2)`, ` (3)`…
+ */
+export function payloadNames(paths: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return paths.map((path) => {
+    let name = normalize(path);
+    if (taken.has(name)) name = path;
+    for (let n = 2; taken.has(name); n++) name = `${path} (${n})`;
+    taken.add(name);
+    return name;
   });
 }

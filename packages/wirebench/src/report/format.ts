@@ -22,6 +22,17 @@ export function formatCount(value: number): string {
   return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/**
+ * The source's own size beside JSON's, where they differ: every ratio is taken against
+ * `JSON.stringify`'s bytes, which an indented file exceeds. `minified from 26,102 B as the file holds
+ * it`; `written out from 980 B as the file holds it` where JSON's are more (`1e3` is `1000`); undefined
+ * when they are equal or the source's size is not known.
+ */
+export function sourceBytesNote(jsonBytes: number, sourceBytes: number | undefined): string | undefined {
+  if (sourceBytes === undefined || sourceBytes === jsonBytes || jsonBytes <= 0) return undefined;
+  return `${sourceBytes > jsonBytes ? 'minified' : 'written out'} from ${formatCount(sourceBytes)} B as the file holds it`;
+}
+
 /** About three significant digits, never in exponent notation: `0.500`, `74.7`, `645`, `1,234`. */
 export function formatNumber(value: number): string {
   const magnitude = Math.abs(value);

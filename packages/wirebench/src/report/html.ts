@@ -13,7 +13,7 @@
  * Every string taken from the result goes through `escapeHtml` (payload names are file names).
  */
 import type { Environment, MeasureResult, PayloadResult, Ratio, ResolvedMeasureOptions, RowResult } from '../measure/types.js';
-import { formatBytes, formatCount, formatDuration, formatNumber, formatPercent, formatRatio, isolationText } from './format.js';
+import { formatBytes, formatCount, formatDuration, formatNumber, formatPercent, formatRatio, isolationText, sourceBytesNote } from './format.js';
 import { renderAnswer } from './html-answer.js';
 import { escapeHtml, LISTED_ITEMS } from './html-elements.js';
 import { renderSizeChart } from './html-size-chart.js';
@@ -139,11 +139,18 @@ ${operations.map((op) => `<h3>${op === 'encode' ? 'Encode' : 'Decode'} time <spa
 </section>`;
 }
 
+/** After JSON's size: its exact bytes where the size is rounded, and the file's own size where it differs. */
+function jsonBytesDetail(payload: PayloadResult): string {
+  const source = sourceBytesNote(payload.jsonBytes, payload.sourceBytes);
+  const details = [...(payload.jsonBytes >= 100_000 ? [`${formatCount(payload.jsonBytes)} B`] : []), ...(source === undefined ? [] : [source])];
+  return details.length === 0 ? '' : ` (${escapeHtml(details.join(', '))})`;
+}
+
 function renderPayloadFacts(payload: PayloadResult, options: ResolvedMeasureOptions): string {
   const rounds = payload.rounds.length;
   const retried = payload.rounds.filter((round) => round.attempts > 1).length;
   const facts = [
-    `JSON <strong>${escapeHtml(formatBytes(payload.jsonBytes))}</strong>${payload.jsonBytes >= 100_000 ? ` (${escapeHtml(formatCount(payload.jsonBytes))} B)` : ''}`,
+    `JSON <strong>${escapeHtml(formatBytes(payload.jsonBytes))}</strong>${jsonBytesDetail(payload)}`,
     `<strong>${rounds}</strong> ${rounds === 1 ? 'round' : 'rounds'}${rounds < options.rounds ? ` of ${options.rounds} planned` : ''}`,
     ...(payload.stoppedByBudget ? ['stopped by the time budget'] : []),
     ...(retried > 0 ? [`${retried} ${retried === 1 ? 'round' : 'rounds'} retried for CPU contention`] : []),

@@ -11,6 +11,7 @@ import {
   formatRatioNumber,
   isolationText,
   isWithinNoise,
+  sourceBytesNote,
 } from './format.js';
 import { table } from './text-table.js';
 
@@ -77,11 +78,15 @@ function timeTable(payload: PayloadResult, op: 'encode' | 'decode'): string[] {
   return table(header, cells, [0, 8, 9]);
 }
 
+const parenthesized = (text: string | undefined): string => (text === undefined ? '' : ` (${text})`);
+
 function payloadHeader(payload: PayloadResult): string {
   if (payload.error !== undefined && payload.rows.length === 0) return `## ${payload.name} — not measured`;
   const pressures = payload.rounds.map((r) => r.cpuPressure).filter((p): p is number => p !== undefined);
   const parts = [
-    payload.jsonBytes > 0 ? `JSON ${formatCount(payload.jsonBytes)} bytes` : 'JSON.stringify cannot write it',
+    payload.jsonBytes > 0
+      ? `JSON ${formatCount(payload.jsonBytes)} bytes${parenthesized(sourceBytesNote(payload.jsonBytes, payload.sourceBytes))}`
+      : 'JSON.stringify cannot write it',
     `${payload.rounds.length} rounds${payload.stoppedByBudget ? ' (cut short by --budget)' : ''}`,
     ...(pressures.length > 0 ? [`CPU pressure max ${formatPercent(Math.max(...pressures))}`] : []),
   ];

@@ -316,6 +316,7 @@ const answerSchema = object({ networks: array(string), served: array(served), ro
 const payloadSchema = object({
   name: string,
   jsonBytes: number,
+  sourceBytes: optional(number),
   lossyNumbers: array(lossyNumberSchema),
   lossyCount: number,
   reference: string,

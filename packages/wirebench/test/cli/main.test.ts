@@ -85,10 +85,13 @@ describe('wirebench on a payload', () => {
     const result = JSON.parse(run.stdout) as CliResult; // the whole of stdout, nothing else
     expect(result).toMatchObject({ format: 'wirebench-result', version: 2 });
     expect(result.options).toMatchObject({ rounds: 3, roundTime: 10, compressors: ['gzip', 'brotli'], isolation: 'worker-per-payload' });
-    expect(run.stderr).toContain('measuring order.json');
+    expect(run.stderr).toContain(`measuring ${order}`);
     const [payload] = result.payloads;
     expect(result.payloads).toHaveLength(1);
-    expect(payload).toMatchObject({ name: 'order.json', lossyCount: 1, lossyNumbers: [{ path: '$.id', text: '9007199254740993' }] });
+    // An absolute path is the payload's name as typed, never made relative (`../../tmp/…`); the file's own size travels with it.
+    expect(payload).toMatchObject({ name: order, lossyCount: 1, lossyNumbers: [{ path: '$.id', text: '9007199254740993' }] });
+    expect(payload?.sourceBytes).toBe(Buffer.byteLength(ORDER_TEXT));
+    expect(payload?.jsonBytes).toBe(Buffer.byteLength(JSON.stringify(JSON.parse(ORDER_TEXT))));
     // Every format is measured, or a note says why not (simdjson's addon is optional).
     const rows = new Map(payload?.rows.map((row) => [row.name, row]));
     for (const format of FORMATS) {
@@ -116,10 +119,13 @@ describe('wirebench on a payload', () => {
   });
 
   it('--formats measures those formats, json always among them, and prints the tables', () => {
-    const run = wirebench([order, '--formats', 'msgpack,protobuf', '--implementations', 'wirebench', ...FAST]);
+    const run = wirebench(['./order.json', '--formats', 'msgpack,protobuf', '--implementations', 'wirebench', ...FAST]);
     expect(run.status).toBe(0);
     const lines = run.stdout.split('\n');
     expect(lines[0]).toMatch(/^wirebench \d+\.\d+\.\d+: order\.json; formats json, msgpack, protobuf; --quick$/);
+    // The payload's header says the file's size beside the minified bytes every ratio is taken against.
+    const [minified, file] = [JSON.stringify(JSON.parse(ORDER_TEXT)), ORDER_TEXT].map((text) => Buffer.byteLength(text).toLocaleString('en-US'));
+    expect(run.stdout).toMatch(new RegExp(`^## order\\.json — JSON ${minified} bytes \\(minified from ${file} B as the file holds it\\), 3 rounds`, 'm'));
     for (const table of ['size', 'encode', 'decode']) {
       const start = lines.findIndex((line) => line.startsWith(`${table} `));
       expect(start, `${table} table`).toBeGreaterThan(0);
@@ -138,7 +144,7 @@ describe('wirebench on a payload', () => {
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'a.json'), '{"a": [1, 2, 3]}');
     writeFileSync(join(folder, 'b.json'), '[{"b": true}, {"b": false}]');
-    const apart = wirebench([folder, '--json', '--formats', 'json,msgpack', '--implementations', 'wirebench', ...FAST]);
+    const apart = wirebench(['isolation', '--json', '--formats', 'json,msgpack', '--implementations', 'wirebench', ...FAST]);
     expect(apart.status).toBe(0);
     const result = JSON.parse(apart.stdout) as CliResult;
     expect(result.options.isolation).toBe('worker-per-payload');
@@ -157,9 +163,8 @@ describe('wirebench on a payload', () => {
   });
 
   it('says plainly in the table when a format refuses the payload', () => {
-    const deep = join(dir, 'deep.json');
-    writeFileSync(deep, `{"deep": ${'['.repeat(120)}1${']'.repeat(120)}}`);
-    const run = wirebench([deep, '--formats', 'json,msgpack', ...FAST]);
+    writeFileSync(join(dir, 'deep.json'), `{"deep": ${'['.repeat(120)}1${']'.repeat(120)}}`);
+    const run = wirebench(['deep.json', '--formats', 'json,msgpack', ...FAST]);
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^msgpack +— +— +— +error: msgpack: nesting level 101 at \$\.deep\[0\]/m);
     expect(run.stdout).toContain('fidelity: these refused or failed on the payload (see the error in the table): msgpack on deep.json');
@@ -171,10 +176,13 @@ describe('wirebench on a payload', () => {
     writeFileSync(join(folder, 'b.json'), '[1, 2, 3]');
     writeFileSync(join(folder, 'sub', 'a.json'), '{"a": "x"}');
     writeFileSync(join(folder, 'notes.txt'), 'not JSON');
-    const run = wirebench([folder, join(folder, 'b.json'), '--json', '--formats', 'json', ...FAST]);
+    const run = wirebench(['folder', join('folder', 'b.json'), '--json', '--formats', 'json', ...FAST]);
     expect(run.status).toBe(0);
     const result = JSON.parse(run.stdout) as CliResult;
     expect(result.payloads.map((p) => p.name)).toEqual(['folder/b.json', 'folder/sub/a.json']);
+    // A folder typed as an absolute path names its files by absolute paths.
+    const absolute = JSON.parse(wirebench([folder, '--json', '--formats', 'json', ...FAST]).stdout) as CliResult;
+    expect(absolute.payloads.map((p) => p.name)).toEqual([join(folder, 'b.json'), join(folder, 'sub', 'a.json')]);
   });
 
   it('follows symlinks once: skips link cycles and second ways into a folder, and names them in a note on stderr', () => {
@@ -420,7 +428,7 @@ describe('wirebench --schema-out', () => {
     const again = join(dir, 'again');
     mkdirSync(again);
     writeFileSync(join(again, 'order.json'), '{"other": [true]}');
-    const run = wirebench([order, join(again, 'order.json'), '--schema-out', out, '--formats', 'json', ...FAST]);
+    const run = wirebench(['order.json', join('again', 'order.json'), '--schema-out', out, '--formats', 'json', ...FAST]);
     expect(run.status).toBe(0);
     const proto = readFileSync(join(out, 'order.proto'), 'utf8');
     const fbs = readFileSync(join(out, 'order.fbs'), 'utf8');

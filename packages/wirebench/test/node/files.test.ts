@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { rolldown } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayloadSearch } from '../../src/node/files.js';
-import { describeSkippedLinks, PayloadFileError, readPayloadFiles, searchPayloadFiles } from '../../src/node/files.js';
+import { describeSkippedLinks, PayloadFileError, payloadNames, readPayloadFiles, searchPayloadFiles } from '../../src/node/files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wirebench-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -365,5 +365,36 @@ describe('readPayloadFiles', () => {
     const good = join(root, 'good.json');
     writeFileSync(good, '["é", "\ufffd"]');
     expect(readPayloadFiles([good]).map((file) => file.value)).toEqual([['é', '\ufffd']]);
+  });
+
+  it("names each file by its path as typed, normalized, never relative to the working folder, and keeps the file's size", () => {
+    const root = tree('named-as-typed', { 'a.json': '{\n  "a": [1, 2]\n}\n', 'sub/b.json': '[1,2]' });
+    const files = readPayloadFiles([join(root, 'a.json'), join(root, 'sub')]);
+    // Absolute paths stay absolute (the working folder is elsewhere: relative they were `../../tmp/…`).
+    expect(files.map((file) => file.name)).toEqual([join(root, 'a.json'), join(root, 'sub', 'b.json')]);
+    expect(files.map((file) => file.sourceBytes)).toEqual([18, 5]);
+    const cwd = process.cwd();
+    try {
+      process.chdir(root);
+      expect(readPayloadFiles(['./a.json', 'sub//', '../named-as-typed/sub/../a.json']).map((file) => file.name)).toEqual(['a.json', join('sub', 'b.json')]);
+      expect(readPayloadFiles([`..${sep}named-as-typed${sep}sub${sep}b.json`]).map((file) => file.name)).toEqual([
+        join('..', 'named-as-typed', 'sub', 'b.json'),
+      ]);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it('never gives two files one name', () => {
+    // `link/../x.json` normalizes to `x.json`, which is another file when `link` leads elsewhere.
+    expect(payloadNames(['x.json', 'link/../x.json', 'link/./../x.json', './a.json'])).toEqual(['x.json', 'link/../x.json', 'link/./../x.json', 'a.json']);
+    expect(payloadNames(['x.json', 'link/../x.json', 'link/../x.json'])).toEqual(['x.json', 'link/../x.json', 'link/../x.json (2)']);
+    // readPayloadFiles names what searchPayloadFiles kept: files are told apart by real path (and Node's
+    // realpath resolves `..` as text), so two names normalized alike name one file there.
+    const root = tree('same-normal-path', { 'x.json': '1', 'y.json': '2', 'sub/.keep': '' });
+    expect(readPayloadFiles([join(root, 'x.json'), `${root}/sub/../x.json`, join(root, 'y.json')]).map((file) => file.name)).toEqual([
+      join(root, 'x.json'),
+      join(root, 'y.json'),
+    ]);
   });
 });

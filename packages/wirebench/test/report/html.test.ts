@@ -36,6 +36,20 @@ describe('renderHtmlReport', () => {
     expect(html).toContain('JSON <strong>1.27 MB</strong> (1,268,400 B)');
   });
 
+  it("says the file's own size beside JSON's where they differ", () => {
+    const [orders, events] = result.payloads;
+    const sized = renderHtmlReport({
+      ...result,
+      payloads: [
+        { ...orders!, sourceBytes: 102_614 },
+        { ...events!, sourceBytes: 2_001_002 },
+      ],
+    });
+    expect(sized).toContain('JSON <strong>48,213 B</strong> (minified from 102,614 B as the file holds it)');
+    expect(sized).toContain('JSON <strong>1.27 MB</strong> (1,268,400 B, minified from 2,001,002 B as the file holds it)');
+    expect(renderHtmlReport({ ...result, payloads: [{ ...orders!, sourceBytes: 48_213 }] })).toContain('JSON <strong>48,213 B</strong></span>');
+  });
+
   it('is one self-contained document: viewport, light and dark, no script, no network', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');

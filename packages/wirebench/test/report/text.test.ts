@@ -25,6 +25,16 @@ describe('formatPayload', () => {
     );
   });
 
+  it("says the file's own size beside JSON's where they differ (every ratio is taken against JSON's minified bytes)", () => {
+    const header = (sourceBytes: number | undefined): string =>
+      formatPayload({ ...orders!, ...(sourceBytes === undefined ? {} : { sourceBytes }) }, compressors).split('\n')[0] ?? '';
+    expect(header(102_614)).toBe('## orders.json — JSON 48,213 bytes (minified from 102,614 B as the file holds it), 11 rounds, CPU pressure max 2.0 %');
+    expect(header(48_100)).toBe('## orders.json — JSON 48,213 bytes (written out from 48,100 B as the file holds it), 11 rounds, CPU pressure max 2.0 %');
+    // The same size, or none given (a result from code, or saved before the field), says nothing more.
+    expect(header(48_213)).toBe(lines[0]);
+    expect(header(undefined)).toBe(lines[0]);
+  });
+
   it('has a size table: exact bytes, % of JSON, compressed bytes and fidelity words', () => {
     expect(lines).toContain('size          bytes  % JSON   gzip  brotli  fidelity');
     expect(row('size', 'json')).toMatch(/^json +48,213 +100 % +9,870 +8,012 +exact$/);
