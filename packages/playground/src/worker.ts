@@ -68,9 +68,6 @@ function hex(bytes: Uint8Array): string {
   return out;
 }
 
-/** The pasted text's size in UTF-8 bytes (what a file holding it would weigh), for the result's `sourceBytes`. */
-const utf8Length = (text: string): number => new TextEncoder().encode(text).length;
-
 async function run(id: number, name: string, text: string, settings: RunSettings): Promise<void> {
   const controller = new AbortController();
   runs.set(id, controller);
@@ -125,23 +122,23 @@ async function run(id: number, name: string, text: string, settings: RunSettings
     }
     post({ type: 'parsed', id, lossyNumbers: parsed.lossyNumbers.slice(0, 50), lossyCount: parsed.lossyCount, proto, fbs, schemaError, hex: hexes });
     controller.signal.throwIfAborted();
-    const measured = await measure(
-      [{ payload: { name, value, lossyNumbers: parsed.lossyNumbers, lossyCount: parsed.lossyCount, sourceBytes: utf8Length(text) }, codecs }],
-      {
-        rounds: settings.rounds,
-        roundTime: settings.roundTime,
-        warmupTime: settings.warmupTime,
-        budget: settings.budget,
-        minRounds: Math.min(3, settings.rounds),
-        environment: { libraries: __WIREBENCH_LIBRARIES__ },
-        // The page gives every run a worker of its own (use-measuring-worker.ts): this payload is the
-        // only one this isolate measures.
-        isolation: 'worker-per-payload',
-        signal: controller.signal,
-        onProgress: (progress) => post({ type: 'progress', id, progress }),
-        onPayload: (payload, final) => post({ type: 'payload', id, payload, final }),
-      },
-    );
+    // The pasted text's UTF-8 bytes, what a file holding it would weigh: reported beside JSON's minified bytes.
+    const sourceBytes = new TextEncoder().encode(text).length;
+    const input = { name, value, lossyNumbers: parsed.lossyNumbers, lossyCount: parsed.lossyCount, sourceBytes };
+    const measured = await measure([{ payload: input, codecs }], {
+      rounds: settings.rounds,
+      roundTime: settings.roundTime,
+      warmupTime: settings.warmupTime,
+      budget: settings.budget,
+      minRounds: Math.min(3, settings.rounds),
+      environment: { libraries: __WIREBENCH_LIBRARIES__ },
+      // The page gives every run a worker of its own (use-measuring-worker.ts): this payload is the
+      // only one this isolate measures.
+      isolation: 'worker-per-payload',
+      signal: controller.signal,
+      onProgress: (progress) => post({ type: 'progress', id, progress }),
+      onPayload: (payload, final) => post({ type: 'payload', id, payload, final }),
+    });
     // Where the bytes go (the page's "Where the bytes go"): worked out after the timing, for the
     // formats whose codecs could be built, with the schema they were built with.
     const result = withAttribution(measured, [{ name, value, formats: [...built], schema }]);
