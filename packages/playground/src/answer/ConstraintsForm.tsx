@@ -1,13 +1,13 @@
 /**
  * The constraints the recommendation is ranked under: the user's network, what the server sends,
- * a JavaScript budget and what the app cannot do without. Every change re-ranks at once (the answer
+ * a JavaScript budget, the least gain worth a switch and what the app cannot do without. Every change re-ranks at once (the answer
  * is computed from the finished run's figures, nothing is measured again).
  */
 
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import type { ServedEncoding } from 'wirebench/answer';
-import { MAX_BUNDLE_BUDGET_KB, NETWORK_PRESETS } from 'wirebench/answer';
+import { DEFAULT_MIN_GAIN, MAX_BUNDLE_BUDGET_KB, MAX_MIN_GAIN_PERCENT, minGainShare, NETWORK_PRESETS } from 'wirebench/answer';
 import type { ConstraintChoice } from './constraints.js';
 import { budgetBytes, CONSTRAINT_FLAGS } from './constraints.js';
 
@@ -24,6 +24,7 @@ export interface ConstraintsFormProps {
 
 export function ConstraintsForm({ choice, measured, served, onChange }: ConstraintsFormProps): ReactNode {
   const budgetInvalid = budgetBytes(choice.budgetKb) === undefined;
+  const minGainInvalid = minGainShare(choice.minGainPercent) === undefined;
   const id = useId();
   return (
     <form className="constraints" onSubmit={(event) => event.preventDefault()}>
@@ -64,6 +65,21 @@ export function ConstraintsForm({ choice, measured, served, onChange }: Constrai
             onChange={(event) => onChange({ ...choice, budgetKb: event.target.value })}
           />
         </div>
+        <div className="field">
+          <label htmlFor={`${id}-min-gain`}>Least gain worth a switch, % of JSON's time</label>
+          <input
+            id={`${id}-min-gain`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={MAX_MIN_GAIN_PERCENT}
+            step="any"
+            value={choice.minGainPercent}
+            aria-invalid={minGainInvalid}
+            aria-describedby={minGainInvalid ? `${id}-min-gain-error` : undefined}
+            onChange={(event) => onChange({ ...choice, minGainPercent: event.target.value })}
+          />
+        </div>
         {served !== choice.served && (
           <p className="note">
             {SERVED_LABELS[choice.served]} was not measured in this browser: the figures are for {SERVED_LABELS[served]}.
@@ -72,6 +88,11 @@ export function ConstraintsForm({ choice, measured, served, onChange }: Constrai
         {budgetInvalid && (
           <p className="error" id={`${id}-budget-error`}>
             Not a number of kB from 0 to {MAX_BUNDLE_BUDGET_KB.toLocaleString('en')}: no budget is applied.
+          </p>
+        )}
+        {minGainInvalid && (
+          <p className="error" id={`${id}-min-gain-error`}>
+            Not a percent from 0 to {MAX_MIN_GAIN_PERCENT}: the default, {DEFAULT_MIN_GAIN * 100} %, applies.
           </p>
         )}
         {CONSTRAINT_FLAGS.map(({ flag, label }) => (

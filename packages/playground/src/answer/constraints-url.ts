@@ -1,9 +1,9 @@
 /**
- * The constraints in the address's query string (`?network=3g-slow&no-eval=1`), only where they
+ * The constraints in the address's query string (`?network=3g-slow&no-eval=1&min-gain=2`), only where they
  * differ from the defaults. The share link (share-link.ts) keeps the query and sets the hash, so a
  * shared link carries the constraints with the payload; a value the page does not know is ignored.
  */
-import { NETWORK_PRESETS, SERVED_ENCODINGS } from 'wirebench/answer';
+import { minGainShare, NETWORK_PRESETS, SERVED_ENCODINGS } from 'wirebench/answer';
 import type { ConstraintChoice } from './constraints.js';
 import { budgetBytes, CONSTRAINT_FLAGS, DEFAULT_CHOICE } from './constraints.js';
 
@@ -13,11 +13,13 @@ export function choiceFromSearch(search: string): ConstraintChoice {
   const network = params.get('network');
   const served = params.get('served');
   const budget = params.get('budget');
+  const minGain = params.get('min-gain');
   const choice: { -readonly [K in keyof ConstraintChoice]: ConstraintChoice[K] } = { ...DEFAULT_CHOICE };
   if (network !== null && NETWORK_PRESETS.some((p) => p.id === network)) choice.network = network;
   const encoding = SERVED_ENCODINGS.find((s) => s === served);
   if (encoding) choice.served = encoding;
   if (budget !== null && typeof budgetBytes(budget) === 'number') choice.budgetKb = budget;
+  if (minGain !== null && minGainShare(minGain) !== undefined) choice.minGainPercent = minGain;
   for (const { flag, param } of CONSTRAINT_FLAGS) {
     const value = params.get(param);
     if (value === '1' || value === '0') choice[flag] = value === '1';
@@ -35,6 +37,8 @@ export function searchWithChoice(search: string, choice: ConstraintChoice): stri
   set('network', choice.network, choice.network === DEFAULT_CHOICE.network);
   set('served', choice.served, choice.served === DEFAULT_CHOICE.served);
   set('budget', choice.budgetKb.trim(), typeof budgetBytes(choice.budgetKb) !== 'number');
+  const minGain = minGainShare(choice.minGainPercent);
+  set('min-gain', choice.minGainPercent.trim(), minGain === undefined || minGain === minGainShare(DEFAULT_CHOICE.minGainPercent));
   for (const { flag, param } of CONSTRAINT_FLAGS) set(param, choice[flag] ? '1' : '0', choice[flag] === DEFAULT_CHOICE[flag]);
   const query = params.toString();
   return query ? `?${query}` : '';

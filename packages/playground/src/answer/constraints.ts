@@ -3,13 +3,15 @@
  * ranking takes from them for one payload: the served encoding falls back to one this run measured.
  */
 import type { Constraints, ResolvedConstraints, ServedEncoding } from 'wirebench/answer';
-import { bundleBudgetBytes, NETWORK_ROLES, SERVED_ENCODINGS } from 'wirebench/answer';
+import { bundleBudgetBytes, DEFAULT_MIN_GAIN, minGainShare, NETWORK_ROLES, SERVED_ENCODINGS } from 'wirebench/answer';
 import type { ResultPayload } from '../protocol.js';
 
-/** What the form's controls hold: the resolved constraints, with the budget as typed. */
-export type ConstraintChoice = Omit<ResolvedConstraints, 'bundleBudgetBytes'> & {
+/** What the form's controls hold: the resolved constraints, with the budget and the least gain as typed. */
+export type ConstraintChoice = Omit<ResolvedConstraints, 'bundleBudgetBytes' | 'minGain'> & {
   /** Gzipped kB (1 kB = 1,000 B, as every size on the page) as typed; '' for no budget. */
   readonly budgetKb: string;
+  /** The least gain worth a switch, in percent of JSON's time until usable, as typed. */
+  readonly minGainPercent: string;
 };
 
 /** The choice's checkboxes. */
@@ -27,6 +29,7 @@ export const DEFAULT_CHOICE: ConstraintChoice = {
   network: NETWORK_ROLES.typical4g,
   served: 'gzip',
   budgetKb: '',
+  minGainPercent: String(DEFAULT_MIN_GAIN * 100),
   noEval: false,
   exactInt64: false,
   readableTraffic: false,
@@ -52,13 +55,18 @@ export function effectiveServed(choice: ConstraintChoice, measured: readonly Ser
   return measured.includes(choice.served) ? choice.served : measured.includes('gzip') ? 'gzip' : 'none';
 }
 
-/** The ranking's constraints from the form (a budget that is not a number counts as none: the form says so). */
+/**
+ * The ranking's constraints from the form (a budget that is not a number counts as none, a least
+ * gain that is not a percent as the default: the form says so).
+ */
 export function toConstraints(choice: ConstraintChoice, measured: readonly ServedEncoding[]): Constraints {
   const budget = budgetBytes(choice.budgetKb);
+  const minGain = minGainShare(choice.minGainPercent);
   return {
     network: choice.network,
     served: effectiveServed(choice, measured),
     ...(typeof budget === 'number' ? { bundleBudgetBytes: budget } : {}),
+    ...(minGain !== undefined ? { minGain } : {}),
     noEval: choice.noEval,
     exactInt64: choice.exactInt64,
     readableTraffic: choice.readableTraffic,

@@ -21,6 +21,21 @@ describe('choiceFromSearch', () => {
       expect(toConstraints(choice, ['none', 'gzip']).bundleBudgetBytes).toBe(Math.round(Number(budget) * 1000));
     }
   });
+
+  it('keeps a least gain it can use (a percent from 0 to 99), writes it back unless it is the default, and ignores any other', () => {
+    for (const minGain of ['0', '2.5', '20', '99']) {
+      const choice = choiceFromSearch(`?min-gain=${minGain}`);
+      expect(choice.minGainPercent).toBe(minGain);
+      expect(searchWithChoice('', choice)).toBe(`?min-gain=${minGain}`);
+      expect(toConstraints(choice, ['none', 'gzip']).minGain).toBe(Number(minGain) / 100);
+    }
+    for (const minGain of ['100', '-1', 'NaN', 'five', '']) {
+      expect(choiceFromSearch(`?min-gain=${minGain}`).minGainPercent, minGain).toBe(DEFAULT_CHOICE.minGainPercent);
+    }
+    expect(searchWithChoice('?min-gain=2', { ...DEFAULT_CHOICE, minGainPercent: '5' })).toBe('');
+    expect(searchWithChoice('', { ...DEFAULT_CHOICE, minGainPercent: 'x' })).toBe('');
+    expect(toConstraints({ ...DEFAULT_CHOICE, minGainPercent: 'x' }, ['gzip'])).not.toHaveProperty('minGain');
+  });
 });
 
 describe('budgetBytes', () => {

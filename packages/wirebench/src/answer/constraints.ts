@@ -30,6 +30,11 @@ export interface Constraints {
   readonly readableTraffic?: boolean;
   /** A schema both sides keep in step is acceptable (default true). */
   readonly sharedSchemaOk?: boolean;
+  /**
+   * The least gain worth a switch, as a share of JSON's time until usable (0 ≤ minGain < 1; default
+   * DEFAULT_MIN_GAIN): a row sooner than JSON by less is not named over it (verdict.ts).
+   */
+  readonly minGain?: number;
 }
 
 /** `Constraints` with every default filled in (`bundleBudgetBytes` null when there is none), checked. */
@@ -41,6 +46,7 @@ export interface ResolvedConstraints {
   readonly exactInt64: boolean;
   readonly readableTraffic: boolean;
   readonly sharedSchemaOk: boolean;
+  readonly minGain: number;
 }
 
 /**
@@ -88,6 +94,25 @@ export function bundleBudgetBytes(kbText: string): number | undefined {
   return kb === undefined || kb > MAX_BUNDLE_BUDGET_KB ? undefined : Math.round(kb * 1000);
 }
 
+/**
+ * The least gain worth a switch when the user states none: 5 % of JSON's time until usable. A
+ * judgement, not a measurement: docs/choosing-a-format.md says why.
+ */
+export const DEFAULT_MIN_GAIN = 0.05;
+
+/** The largest least gain a person may type, in percent: a switch must leave some of JSON's time. */
+export const MAX_MIN_GAIN_PERCENT = 99;
+
+/**
+ * A least gain as a person types it (a form, a flag, a query string), in percent of JSON's time
+ * until usable: its share (5 → 0.05), or undefined when the text is not a decimal number from 0 to
+ * MAX_MIN_GAIN_PERCENT.
+ */
+export function minGainShare(percentText: string): number | undefined {
+  const percent = parseDecimal(percentText);
+  return percent === undefined || percent > MAX_MIN_GAIN_PERCENT ? undefined : percent / 100;
+}
+
 /** Checks `constraints` and fills in the defaults; a WirebenchError names what is wrong. */
 export function resolveConstraints(constraints: Constraints): ResolvedConstraints {
   const network = findNetworkPreset(constraints.network).id;
@@ -97,6 +122,10 @@ export function resolveConstraints(constraints: Constraints): ResolvedConstraint
     );
   }
   const budget = constraints.bundleBudgetBytes;
+  const minGain = constraints.minGain ?? DEFAULT_MIN_GAIN;
+  if (!(Number.isFinite(minGain) && minGain >= 0 && minGain < 1)) {
+    throw new WirebenchError(`min gain must be a share of JSON's time from 0 up to (not including) 1, got ${String(minGain)}`);
+  }
   return {
     network,
     served: constraints.served,
@@ -105,6 +134,7 @@ export function resolveConstraints(constraints: Constraints): ResolvedConstraint
     exactInt64: constraints.exactInt64 === true,
     readableTraffic: constraints.readableTraffic === true,
     sharedSchemaOk: constraints.sharedSchemaOk !== false,
+    minGain,
   };
 }
 

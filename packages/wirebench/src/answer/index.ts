@@ -12,7 +12,16 @@ export { breakEven, responsesToRepay } from './break-even.js';
 export type { EvalUse, ImplementationCapabilities, Int64Behaviour } from './capabilities.js';
 export { capabilitiesOf, IMPLEMENTATION_CAPABILITIES, isReadable, needsSharedSchema, READABLE_FORMATS } from './capabilities.js';
 export type { Constraints, Exclusion, ExclusionCode, ResolvedConstraints, RowCapabilities } from './constraints.js';
-export { bundleBudgetBytes, constraintExclusions, MAX_BUNDLE_BUDGET_KB, resolveConstraints, rowCapabilities } from './constraints.js';
+export {
+  bundleBudgetBytes,
+  constraintExclusions,
+  DEFAULT_MIN_GAIN,
+  MAX_BUNDLE_BUDGET_KB,
+  MAX_MIN_GAIN_PERCENT,
+  minGainShare,
+  resolveConstraints,
+  rowCapabilities,
+} from './constraints.js';
 export type { FirstDiff, RowExtras, RowFacts } from './facts.js';
 export { rowFacts } from './facts.js';
 export { isNodeOnly, jsBytesOf } from './js-cost.js';
@@ -27,6 +36,6 @@ export type { MissingFigure, ServedEncoding, ServedFigures, ServedParts } from '
 export { missingFigure, SERVED_ENCODINGS, servedParts } from './served.js';
 export type { TimeUntilUsable, Transfer, UsableInput } from './time-until-usable.js';
 export { downloadMs, resolvePreset, rowTimeUntilUsable, timeUntilUsable, timeUntilUsableAcross, transfer } from './time-until-usable.js';
-export type { Verdict, VerdictWhere } from './verdict.js';
-export { verdict } from './verdict.js';
+export type { NotNoticeable, Verdict, VerdictWhere, VersusJson } from './verdict.js';
+export { MIN_ROUNDS, verdict } from './verdict.js';
 export { withAnswers } from './with-answers.js';

@@ -5,8 +5,8 @@ import { breakEven } from './break-even.js';
 import type { Constraints, Exclusion, ResolvedConstraints } from './constraints.js';
 import { constraintExclusions, resolveConstraints } from './constraints.js';
 import type { RowFacts } from './facts.js';
-import type { LevelWith } from './level.js';
-import { levelPartners } from './level.js';
+import type { LevelInput, LevelWith } from './level.js';
+import { levelPartners, roundWins } from './level.js';
 import type { NetworkPreset } from './networks.js';
 import { findNetworkPreset } from './networks.js';
 import type { ServedParts } from './served.js';
@@ -41,6 +41,12 @@ export interface RankedRow {
   readonly breakEven: BreakEven;
   /** The rows it is level with (each as fast as the other in at least a quarter of the rounds: level.ts); absent when none. */
   readonly levelWith?: readonly LevelWith[];
+  /**
+   * Paired with JSON round by round as the level rule pairs rows (level.ts): in how many of the
+   * `rounds` both were measured in this row was strictly sooner than JSON. Absent for JSON's own row
+   * and when the two were not measured in the same rounds. The verdict reads it (verdict.ts).
+   */
+  readonly versusJson?: { readonly sooner: number; readonly rounds: number };
 }
 
 /** A row the ranking leaves out, with every reason (in a fixed order: data first, then the user's constraints, then the figures). */
@@ -112,11 +118,17 @@ export function rank(rows: readonly RowFacts[], constraints: Constraints): Ranki
       a.row.jsBytes - b.row.jsBytes ||
       (a.row.name < b.row.name ? -1 : a.row.name > b.row.name ? 1 : 0),
   );
-  const levels = levelPartners(
-    candidates.map(({ row, time }) => ({ name: row.name, time, ...(row.figures?.decodeRoundsMs ? { decodeRoundsMs: row.figures.decodeRoundsMs } : {}) })),
-  );
+  const levelInput = (row: RowFacts, time: TimeUntilUsable): LevelInput => ({
+    name: row.name,
+    time,
+    ...(row.figures?.decodeRoundsMs ? { decodeRoundsMs: row.figures.decodeRoundsMs } : {}),
+  });
+  const levels = levelPartners(candidates.map(({ row, time }) => levelInput(row, time)));
+  const jsonInput = levelInput(jsonRow, json);
   const ranked = candidates.map(({ row, time }, i): RankedRow => {
     const level = levels[i] ?? [];
+    // JSON counts as sooner in a tie, so `sooner` is the rounds this row won outright.
+    const wins = row === jsonRow ? undefined : roundWins(levelInput(row, time), jsonInput);
     return {
       rank: i + 1,
       name: row.name,
@@ -126,6 +138,7 @@ export function rank(rows: readonly RowFacts[], constraints: Constraints): Ranki
       timeUntilUsable: time,
       breakEven: breakEven({ jsBytes: row.jsBytes, row: time, json }, network),
       ...(level.length > 0 ? { levelWith: level } : {}),
+      ...(wins ? { versusJson: { sooner: wins.rounds - wins.behind, rounds: wins.rounds } } : {}),
     };
   });
   return { constraints: resolved, network, reference: { name: jsonRow.name, timeUntilUsable: json }, ranked, excluded };

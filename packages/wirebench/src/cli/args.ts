@@ -1,7 +1,7 @@
 import type { FormatId } from '@wirebench/core';
 import { FORMATS, IMPLEMENTATION_IDS, WirebenchError } from '@wirebench/core';
 import type { Constraints } from '../answer/constraints.js';
-import { bundleBudgetBytes, MAX_BUNDLE_BUDGET_KB } from '../answer/constraints.js';
+import { bundleBudgetBytes, DEFAULT_MIN_GAIN, MAX_BUNDLE_BUDGET_KB, MAX_MIN_GAIN_PERCENT, minGainShare } from '../answer/constraints.js';
 import { DEFAULT_NETWORK_IDS, findNetworkPreset, NETWORK_PRESETS } from '../answer/networks.js';
 import type { ServedEncoding } from '../answer/served.js';
 import { SERVED_ENCODINGS } from '../answer/served.js';
@@ -60,6 +60,7 @@ export const CLI_OPTIONS = {
   network: { type: 'string' },
   served: { type: 'string' },
   'bundle-budget': { type: 'string' },
+  'min-gain': { type: 'string' },
   'no-eval': { type: 'boolean', default: false },
   'exact-int64': { type: 'boolean', default: false },
   readable: { type: 'boolean', default: false },
@@ -95,12 +96,19 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       network: networkOption(values.network ?? ANSWER_DEFAULTS.network),
       served: servedOption(values.served ?? ANSWER_DEFAULTS.served),
       ...(values['bundle-budget'] !== undefined ? { bundleBudgetBytes: bundleBudgetOption(values['bundle-budget']) } : {}),
+      ...(values['min-gain'] !== undefined ? { minGain: minGainOption(values['min-gain']) } : {}),
       noEval: values['no-eval'] === true,
       exactInt64: values['exact-int64'] === true,
       readableTraffic: values.readable === true,
       sharedSchemaOk: values['no-shared-schema'] !== true,
     },
   };
+}
+
+function minGainOption(text: string): number {
+  const share = minGainShare(text);
+  if (share === undefined) throw new UsageError(`--min-gain must be a number of percent from 0 to ${MAX_MIN_GAIN_PERCENT}, got "${text}"`);
+  return share;
 }
 
 function bundleBudgetOption(text: string): number {
@@ -190,6 +198,9 @@ ${PRESET_LIST}
   --bundle-budget <KB> the most gzipped JavaScript a format's implementation may add to your app, in
                        KB of 1,000 bytes (10 = 10,000 bytes; 0 to ${MAX_BUNDLE_BUDGET_KB}): a row whose JS
                        is over it is not ranked
+  --min-gain <percent> the least gain worth a switch, in percent of JSON's time until usable (0 to
+                       ${MAX_MIN_GAIN_PERCENT}; default ${DEFAULT_MIN_GAIN * 100}): a row sooner than JSON by less, or sooner in too
+                       few of the paired rounds to tell from the noise, is not named over JSON
   --no-eval            your page's Content-Security-Policy has no 'unsafe-eval': a row that needs
                        new Function (protobufjs), or was measured with the code wirebench generates
                        with it (protobuf, flatbuffers), is not ranked

@@ -8,6 +8,7 @@
 import type { Saving } from '@wirebench/core/attribution';
 import type { BreakEven, Responses } from '../answer/break-even.js';
 import type { ResolvedConstraints } from '../answer/constraints.js';
+import { DEFAULT_MIN_GAIN } from '../answer/constraints.js';
 import type { NetworkPreset } from '../answer/networks.js';
 import { findNetworkPreset } from '../answer/networks.js';
 import type { PayloadAnswer, RowAnswer } from '../answer/payload-answer.js';
@@ -16,7 +17,7 @@ import type { ServedEncoding } from '../answer/served.js';
 import type { TimeUntilUsable } from '../answer/time-until-usable.js';
 import type { FormatBytes } from '../attribution/breakdown.js';
 import type { ResultPayload } from '../result/types.js';
-import { servedWords } from './answer-words.js';
+import { formatShare, servedWords } from './answer-words.js';
 import { formatBytes, formatCount, formatNumber } from './format.js';
 
 /** A row of the answer with its place in the ranking (undefined: not ranked). */
@@ -72,6 +73,7 @@ export function constraintWords(constraints: ResolvedConstraints): string[] {
     ...(constraints.exactInt64 ? ['int64 kept exactly'] : []),
     ...(constraints.readableTraffic ? ['human-readable traffic'] : []),
     ...(constraints.sharedSchemaOk ? [] : ['no shared schema']),
+    ...(constraints.minGain !== DEFAULT_MIN_GAIN ? [`a switch worth at least ${formatShare(constraints.minGain)} of JSON's time`] : []),
   ];
 }
 

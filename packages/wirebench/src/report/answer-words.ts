@@ -43,22 +43,51 @@ function listed(names: readonly string[]): string {
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1) as string}` : (names[0] ?? '');
 }
 
+/** A share's magnitude as the verdict quotes it, in percent: `0.1 %`, `0.07 %`, `4.2 %`, `5 %`, `12 %`. */
+export function formatShare(share: number): string {
+  const pct = Math.abs(share) * 100;
+  const text = pct >= 10 ? pct.toFixed(0) : pct >= 1 ? pct.toFixed(1).replace(/\.0$/, '') : String(Number(pct.toPrecision(1)));
+  return `${text} %`;
+}
+
 /**
  * The recommendation in one sentence, as the CLI (`answer:`), the HTML report and the playground
- * print it first. E.g. `protobuf is usable first on 4G with gzip: 210 ms per response, 3.57 ms sooner
- * than JSON (213 ms).`, `Stay with JSON on 4G with gzip: …`, `No row meets these constraints …`.
+ * print it first. E.g. `protobuf is usable first on 4G with gzip: 210 ms per response, 23.8 ms
+ * (10 %) sooner than JSON (234 ms), sooner in 11 of 11 rounds.`, `Stay with JSON on 4G with gzip: no
+ * format is noticeably sooner (protobuf is best, 171 µs sooner, 0.1 % of JSON's 172 ms; the
+ * threshold is 5 %).`, `Too few rounds to rank on 4G with gzip: 3 measured, at least 5 needed.`,
+ * `No row meets these constraints …`.
  */
 export function verdictSentence(v: Verdict): string {
   const where = `on ${v.network.name} ${servedWords(v.served)}`;
   if (v.kind === 'none-meets') return `No row meets these constraints ${where}: see why below.`;
+  if (v.kind === 'too-few-rounds') {
+    return `Too few rounds to rank ${where}: ${v.rounds === 0 ? 'no paired rounds' : `${v.rounds} measured`}, at least ${v.minRounds} needed; measure again with more rounds.`;
+  }
   const names = v.levelWith.map((l) => l.name);
   const level =
     names.length > 0
       ? ` ${listed(names)} ${names.length > 1 ? 'are' : 'is'} level with it: each was as fast in enough of the measured rounds that these figures cannot tell them apart.`
       : '';
-  if (v.kind === 'stay-with-json') return `Stay with JSON ${where}: no format that meets your constraints is usable sooner.${level}`;
+  if (v.kind === 'stay-with-json') return `Stay with JSON ${where}: ${stayReason(v)}.${level}`;
   const total = v.row.timeUntilUsable.totalMs;
-  return `${v.row.name} is usable first ${where}: ${formatMs(total)} per response, ${formatMs(v.savedMs)} ${v.savedMs >= 0 ? 'sooner' : 'later'} than JSON (${formatMs(v.jsonMs)}).${level}`;
+  const share = v.savedMs >= 0 ? ` (${formatShare(v.share)})` : '';
+  return `${v.row.name} is usable first ${where}: ${formatMs(total)} per response, ${formatMs(v.savedMs)}${share} ${v.savedMs >= 0 ? 'sooner' : 'later'} than JSON (${formatMs(v.jsonMs)}), sooner in ${v.sooner} of ${v.rounds} rounds.${level}`;
+}
+
+/** Why to stay with JSON, and how near the best other row came: the part of the verdict after `Stay with JSON on …: `. */
+function stayReason(v: Extract<Verdict, { kind: 'stay-with-json' }>): string {
+  const threshold = `the threshold is ${formatShare(v.minGain)}`;
+  const best = v.best;
+  if (!best) return 'it is the only format that meets your constraints';
+  const gain = `${formatMs(best.savedMs)} ${best.savedMs >= 0 ? 'sooner' : 'later'}, ${formatShare(best.share)} of JSON's ${formatMs(best.jsonMs)}`;
+  if (!v.why) {
+    const when = best.savedMs < 0 ? `${formatMs(best.savedMs)} later than` : 'as soon as';
+    return `no format that meets your constraints is usable sooner (the next, ${best.name}, is ${when} JSON's ${formatMs(best.jsonMs)})`;
+  }
+  const rounds = best.rounds !== undefined ? `sooner in ${best.sooner ?? 0} of ${best.rounds} rounds` : '';
+  const reasons = [...(v.why.belowMinGain ? [threshold] : []), ...(v.why.inNoise ? [`${rounds}: too few to tell it from the noise`] : [])];
+  return `no format is noticeably sooner (${best.name} is best, ${gain}; ${reasons.join('; and ')})`;
 }
 
 /** What a ranked row's reason is read against: the ranking's network, and JSON's row. */

@@ -16,6 +16,7 @@ export {
   exclusionWords,
   formatMs,
   formatResponses,
+  formatShare,
   formatSize,
   JS_COST_SOURCE,
   rankedDetail,

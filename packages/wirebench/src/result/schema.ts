@@ -255,6 +255,7 @@ const constraintsSchema = object({
   exactInt64: boolean,
   readableTraffic: boolean,
   sharedSchemaOk: boolean,
+  minGain: number,
 });
 
 const networkSchema = object({
@@ -296,6 +297,7 @@ const rankingSchema = object({
       timeUntilUsable: usableSchema,
       breakEven: breakEvenSchema,
       levelWith: optional(array(object({ name: string, flipped: number, rounds: number }))),
+      versusJson: optional(object({ sooner: number, rounds: number })),
     }),
   ),
   excluded: array(

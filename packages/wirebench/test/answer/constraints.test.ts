@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { IMPLEMENTATION_CAPABILITIES } from '../../src/answer/capabilities.js';
-import { constraintExclusions, resolveConstraints, rowCapabilities } from '../../src/answer/constraints.js';
+import { constraintExclusions, minGainShare, resolveConstraints, rowCapabilities } from '../../src/answer/constraints.js';
 import { EVERY_CONSTRAINT, row } from './fixtures.js';
 
 const ALL = resolveConstraints(EVERY_CONSTRAINT);
@@ -12,7 +12,7 @@ const NONE = resolveConstraints({ network: '4g', served: 'gzip' });
 const codes = (r: Parameters<typeof constraintExclusions>[0], c = ALL) => constraintExclusions(r, c).map((e) => e.code);
 
 describe('resolveConstraints', () => {
-  it('fills in the defaults: no budget, eval allowed, int64 free, binary fine, a shared schema fine', () => {
+  it('fills in the defaults: no budget, eval allowed, int64 free, binary fine, a shared schema fine, a 5 % least gain', () => {
     expect(NONE).toEqual({
       network: '4g',
       served: 'gzip',
@@ -21,14 +21,30 @@ describe('resolveConstraints', () => {
       exactInt64: false,
       readableTraffic: false,
       sharedSchemaOk: true,
+      minGain: 0.05,
     });
     expect(ALL.network).toBe('4g');
+    expect(resolveConstraints({ network: '4g', served: 'gzip', minGain: 0 }).minGain).toBe(0);
   });
 
   it('refuses an unknown network, an unknown served encoding and a negative budget', () => {
     expect(() => resolveConstraints({ network: '6g', served: 'gzip' })).toThrow(/no network preset "6g"/);
     expect(() => resolveConstraints({ network: '4g', served: 'deflate' as never })).toThrow(/no served encoding "deflate"/);
     expect(() => resolveConstraints({ network: '4g', served: 'gzip', bundleBudgetBytes: -1 })).toThrow(/bundle budget bytes must be a finite number ≥ 0/);
+  });
+
+  it('refuses a least gain that is not a share from 0 up to, not including, 1', () => {
+    for (const minGain of [-0.01, 1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => resolveConstraints({ network: '4g', served: 'gzip', minGain }), String(minGain)).toThrow(/min gain must be a share of JSON's time/);
+    }
+    expect(resolveConstraints({ network: '4g', served: 'gzip', minGain: 0.99 }).minGain).toBe(0.99);
+  });
+});
+
+describe('minGainShare', () => {
+  it('reads a percent as typed, 0 to 99, as a share; anything else is undefined', () => {
+    expect(['5', '0', ' 2.5 ', '99'].map(minGainShare)).toEqual([0.05, 0, 0.025, 0.99]);
+    expect(['99.5', '100', '-1', '', 'five', '1e3'].map(minGainShare)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 });
 

@@ -35,6 +35,16 @@ export function withRounds(r: RowFacts, ms: readonly number[]): RowFacts {
   return { ...r, figures: { ...r.figures!, decodeRoundsMs: ms, decodeMs: [...ms].sort((a, b) => a - b)[ms.length >> 1] as number } };
 }
 
+/** `rows`, each with its decode timed in `n` rounds (default 5, MIN_ROUNDS) all at its median: the rounds agree with the medians. */
+export function inRounds(rows: readonly RowFacts[], n = 5): RowFacts[] {
+  return rows.map((r) =>
+    withRounds(
+      r,
+      Array.from({ length: n }, () => r.figures!.decodeMs),
+    ),
+  );
+}
+
 /** JSON and msgpack level on 4G with gzip (same bytes; their order flipped in 2 of 5 rounds), cbor apart. */
 export const LEVEL_PAIR: readonly RowFacts[] = [
   withRounds(row('json', 'wirebench', { gzip: 7_000 }), [0.3, 0.3, 0.3, 0.3, 0.3]),

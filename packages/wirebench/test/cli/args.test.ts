@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_BUNDLE_BUDGET_KB } from '../../src/answer/constraints.js';
+import { MAX_BUNDLE_BUDGET_KB, MAX_MIN_GAIN_PERCENT } from '../../src/answer/constraints.js';
 import { parseCliArgs } from '../../src/cli/args.js';
 import { MAX_ROUND_TIME_MS, MAX_ROUNDS, UsageError } from '../../src/node/usage.js';
 
@@ -16,6 +16,7 @@ const OPTIONS = [
   { option: '--rounds', read: (args: ReturnType<typeof parseCliArgs>) => args.rounds, min: 3, max: MAX_ROUNDS },
   { option: '--time', read: (args: ReturnType<typeof parseCliArgs>) => args.roundTime, min: 1, max: MAX_ROUND_TIME_MS },
   { option: '--bundle-budget', read: (args: ReturnType<typeof parseCliArgs>) => args.constraints.bundleBudgetBytes, min: 0, max: MAX_BUNDLE_BUDGET_KB * 1000 },
+  { option: '--min-gain', read: (args: ReturnType<typeof parseCliArgs>) => args.constraints.minGain, min: 0, max: MAX_MIN_GAIN_PERCENT / 100 },
 ] as const;
 
 describe.each(OPTIONS)('$option', ({ option, read, min, max }) => {
@@ -68,5 +69,15 @@ describe('--bundle-budget', () => {
     expect(parseCliArgs(['p.json', '--bundle-budget', '10.0004']).constraints.bundleBudgetBytes).toBe(10_000);
     expect(parseCliArgs(['p.json', '--bundle-budget', '1e9']).constraints.bundleBudgetBytes).toBe(1e12);
     expect(parseCliArgs(['p.json']).constraints.bundleBudgetBytes).toBeUndefined();
+  });
+});
+
+describe('--min-gain', () => {
+  it("is a percent of JSON's time until usable, as a share; absent, the ranking's default applies", () => {
+    expect(parseCliArgs(['p.json', '--min-gain', '5']).constraints.minGain).toBe(0.05);
+    expect(parseCliArgs(['p.json', '--min-gain', '0']).constraints.minGain).toBe(0);
+    expect(parseCliArgs(['p.json', '--min-gain', '99']).constraints.minGain).toBe(0.99);
+    expect(() => parseCliArgs(['p.json', '--min-gain', '100'])).toThrow(/--min-gain must be a number of percent from 0 to 99, got "100"/);
+    expect(parseCliArgs(['p.json']).constraints.minGain).toBeUndefined();
   });
 });

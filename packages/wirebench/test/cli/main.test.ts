@@ -358,6 +358,7 @@ describe('wirebench answers which format to speak', () => {
       exactInt64: false,
       readableTraffic: false,
       sharedSchemaOk: true,
+      minGain: 0.05,
     });
     expect(answer.rows.map((row) => row.name)).toEqual(payload.rows.filter((row) => row.kind === 'codec').map((row) => row.name));
     for (const row of answer.rows) {
@@ -390,13 +391,13 @@ describe('wirebench answers which format to speak', () => {
     expect(page).toContain('<h3>Bytes by path ');
   });
 
-  it('constraints change the ranking: --bundle-budget 10 leaves out JS over 10,000 B, --no-eval the generated-code rows', () => {
-    const run = wirebench([order, '--json', '--bundle-budget', '10', '--no-eval', ...FAST]);
+  it('constraints change the ranking: --bundle-budget 10 leaves out JS over 10,000 B, --no-eval the generated-code rows; --min-gain is kept as a share', () => {
+    const run = wirebench([order, '--json', '--bundle-budget', '10', '--no-eval', '--min-gain', '2.5', ...FAST]);
     expect(run.status).toBe(0);
     const result = JSON.parse(run.stdout) as CliResult;
     const { answer } = result.payloads[0]!;
     const { ranking } = answer!;
-    expect(ranking.constraints).toMatchObject({ network: '4g', served: 'gzip', bundleBudgetBytes: 10_000, noEval: true });
+    expect(ranking.constraints).toMatchObject({ network: '4g', served: 'gzip', bundleBudgetBytes: 10_000, noEval: true, minGain: 0.025 });
     // The same figures without the constraints rank every row but simdjson (Node only).
     const free = withAnswers(result, { network: '4g', served: 'gzip' }).payloads[0]!.answer!.ranking;
     expect(free.ranked.map((r) => r.name)).toEqual(expect.arrayContaining(['protobuf', 'flatbuffers', 'cbor', 'msgpack (msgpackr)', 'protobuf (protobufjs)']));
@@ -475,6 +476,7 @@ describe('wirebench on bad input', () => {
       // Finite in kB, Infinity in bytes: refused before measuring, not after.
       [[order, '--bundle-budget', '1e306'], /^wirebench: --bundle-budget must be a number of kB from 0 to 1000000000, got "1e306" \(see wirebench --help\)$/],
       [[order, '--rounds', '1e306'], /^wirebench: --rounds must be a number ≤ 1000, got "1e306"/],
+      [[order, '--min-gain', '100'], /^wirebench: --min-gain must be a number of percent from 0 to 99, got "100" \(see wirebench --help\)$/],
     ];
     for (const [args, message] of cases) {
       const run = wirebench([...FAST, ...args]);

@@ -65,6 +65,10 @@ describe('formatAnswer: the ranking', () => {
     const nothing = formatAnswer(answered({ network: '4g', served: 'gzip', readableTraffic: true, exactInt64: true }).payloads[0]!);
     expect(nothing).toContain('constraints: int64 kept exactly; human-readable traffic');
     expect(nothing).toContain('  no row meets the constraints (see below)');
+    // The least gain is stated only where it is not the default 5 %.
+    const gain = formatAnswer(answered({ network: '4g', served: 'gzip', minGain: 0.02 }).payloads[0]!);
+    expect(gain).toContain("constraints: a switch worth at least 2 % of JSON's time");
+    expect(formatAnswer(answered({ network: '4g', served: 'gzip', minGain: 0.05 }).payloads[0]!).some((line) => line.startsWith('constraints:'))).toBe(false);
   });
 });
 

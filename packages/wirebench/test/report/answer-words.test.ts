@@ -16,6 +16,7 @@ import {
   exclusionWords,
   formatMs,
   formatResponses,
+  formatShare,
   formatSize,
   rankedDetail,
   rankedReason,
@@ -24,7 +25,7 @@ import {
   servedWords,
   verdictSentence,
 } from '../../src/report/answer-words.js';
-import { ALL_LEVEL, EVERY_CONSTRAINT, LEVEL_PAIR, ROWS, row } from '../answer/fixtures.js';
+import { ALL_LEVEL, EVERY_CONSTRAINT, inRounds, LEVEL_PAIR, ROWS, row, withRounds } from '../answer/fixtures.js';
 
 describe('the figures, as the sentences quote them', () => {
   it("quotes durations and sizes in the reports' one style (report/format.ts), by magnitude", () => {
@@ -39,38 +40,83 @@ describe('the figures, as the sentences quote them', () => {
 });
 
 describe('verdictSentence', () => {
-  it('names the row usable first and its lead over JSON, from the ranking’s figures', () => {
-    const ranking = rank(ROWS, { network: '3g-slow', served: 'gzip' });
+  it('names the row usable first, its lead over JSON as time and share, and the rounds it won', () => {
+    const ranking = rank(inRounds(ROWS), { network: '3g-slow', served: 'gzip' });
     const first = ranking.ranked[0]!;
     const json = ranking.reference.timeUntilUsable.totalMs;
     expect(first.name).toBe('protobuf');
     expect(verdictSentence(verdict(ranking))).toBe(
-      `protobuf is usable first on 3G Slow with gzip: ${formatMs(first.timeUntilUsable.totalMs)} per response, ${formatMs(json - first.timeUntilUsable.totalMs)} sooner than JSON (${formatMs(json)}).`,
+      `protobuf is usable first on 3G Slow with gzip: ${formatMs(first.timeUntilUsable.totalMs)} per response, ${formatMs(json - first.timeUntilUsable.totalMs)} (6 %) sooner than JSON (${formatMs(json)}), sooner in 5 of 5 rounds.`,
     );
   });
 
-  it('says "later" when JSON itself is left out and the first row is slower than it', () => {
-    const rows = [row('json', 'wirebench', { gzip: 7_000, decodeMs: 0.3 }), row('msgpack', 'wirebench', { gzip: 7_000, decodeMs: 5, jsBytes: 1 })];
+  it('says "later", with no share, when JSON itself is left out and the first row is slower than it', () => {
+    const rows = inRounds([row('json', 'wirebench', { gzip: 7_000, decodeMs: 0.3 }), row('msgpack', 'wirebench', { gzip: 7_000, decodeMs: 5, jsBytes: 1 })]);
     const lossyJson = rows.map((r) => (r.format === 'json' ? { ...r, fidelity: { ok: false } } : r));
     expect(verdictSentence(verdict(rank(lossyJson, { network: '4g', served: 'gzip' })))).toMatch(
-      /^msgpack is usable first on 4G with gzip: \S+ ms per response, 4\.70 ms later than JSON \(\S+ ms\)\.$/,
+      /^msgpack is usable first on 4G with gzip: \S+ ms per response, 4\.70 ms later than JSON \(\S+ ms\), sooner in 0 of 5 rounds\.$/,
     );
   });
 
-  it('says to stay with JSON when JSON is first, and that nothing meets constraints that rule out every row', () => {
-    const slow = ROWS.map((r) => (r.format === 'json' ? r : { ...r, figures: { ...r.figures!, decodeMs: 1_000 } }));
+  it('says to stay with JSON when no format is noticeably sooner: the best row, its gain as time and share, and the threshold', () => {
+    const ranking = rank(inRounds(ROWS), { network: '4g', served: 'gzip' });
+    const json = ranking.reference.timeUntilUsable.totalMs;
+    const saved = json - ranking.ranked[0]!.timeUntilUsable.totalMs;
+    expect(verdictSentence(verdict(ranking))).toBe(
+      `Stay with JSON on 4G with gzip: no format is noticeably sooner (protobuf is best, ${formatMs(saved)} sooner, ${formatShare(saved / json)} of JSON's ${formatMs(json)}; the threshold is 5 %).`,
+    );
+    expect(formatShare(saved / json)).toBe('0.7 %');
+  });
+
+  it('says to stay with JSON when the best row is sooner in too few rounds to tell from the noise, and both reasons at once', () => {
+    const rounds = (fast: number): RowFacts[] => [
+      withRounds(row('json', 'wirebench', { gzip: 7_000 }), [20, 20, 20, 20, 20]),
+      withRounds(
+        row('msgpack', 'wirebench', { gzip: 7_000, jsBytes: 1 }),
+        [1, 1, 1, 25, 25].map((ms, i) => (i < fast ? 1 : ms)),
+      ),
+    ];
+    expect(verdictSentence(verdict(rank(rounds(3), { network: '4g', served: 'gzip' })))).toMatch(
+      /^Stay with JSON on 4G with gzip: no format is noticeably sooner \(msgpack is best, 19\.0 ms sooner, 9\.\d % of JSON's \S+ ms; sooner in 3 of 5 rounds: too few to tell it from the noise\)\. json is level with it: /,
+    );
+    expect(verdictSentence(verdict(rank(rounds(3), { network: '4g', served: 'gzip', minGain: 0.2 })))).toMatch(
+      /\(msgpack is best, 19\.0 ms sooner, 9\.\d % of JSON's \S+ ms; the threshold is 20 %; and sooner in 3 of 5 rounds: too few to tell it from the noise\)/,
+    );
+  });
+
+  it('says too few rounds to rank, with how many there were and how many are needed', () => {
+    expect(verdictSentence(verdict(rank(inRounds(ROWS, 4), { network: '3g-slow', served: 'gzip' })))).toBe(
+      'Too few rounds to rank on 3G Slow with gzip: 4 measured, at least 5 needed; measure again with more rounds.',
+    );
+    expect(verdictSentence(verdict(rank(ROWS, { network: '4g', served: 'none' })))).toBe(
+      'Too few rounds to rank on 4G uncompressed: no paired rounds, at least 5 needed; measure again with more rounds.',
+    );
+  });
+
+  it('says to stay with JSON when JSON is first (and how far the next row is), when it alone is ranked, and that nothing meets constraints that rule out every row', () => {
+    const slow = inRounds(ROWS.map((r) => (r.format === 'json' ? r : { ...r, figures: { ...r.figures!, decodeMs: 1_000 } })));
     expect(verdictSentence(verdict(rank(slow, { network: 'cable', served: 'gzip' })))).toBe(
-      'Stay with JSON on Cable with gzip: no format that meets your constraints is usable sooner.',
+      "Stay with JSON on Cable with gzip: no format that meets your constraints is usable sooner (the next, protobuf, is 997 ms later than JSON's 41.0 ms).",
+    );
+    expect(verdictSentence(verdict(rank(ROWS, { network: '4g', served: 'gzip', readableTraffic: true })))).toBe(
+      'Stay with JSON on 4G with gzip: it is the only format that meets your constraints.',
     );
     const lossy = ROWS.map((r) => ({ ...r, fidelity: { ok: false, firstDiff: { path: '$.id', kind: 'value' as const } } }));
     expect(verdictSentence(verdict(rank(lossy, { network: '4g', served: 'none' })))).toBe('No row meets these constraints on 4G uncompressed: see why below.');
   });
 
   it('names the rows level with the first, one, or several with commas', () => {
-    const two = verdictSentence(verdict(rank(ALL_LEVEL.slice(0, 2), { network: '4g', served: 'gzip' })));
+    const five = ALL_LEVEL.map((r) => withRounds(r, [...r.figures!.decodeRoundsMs!, 0.3]));
+    const two = verdictSentence(verdict(rank(five.slice(0, 2), { network: '4g', served: 'gzip' })));
     expect(two).toMatch(/^Stay with JSON on 4G with gzip: .*\. msgpack is level with it: /);
-    const four = verdictSentence(verdict(rank(ALL_LEVEL, { network: '4g', served: 'gzip' })));
+    const four = verdictSentence(verdict(rank(five, { network: '4g', served: 'gzip' })));
     expect(four).toMatch(/\. cbor, cbor \(cbor-x\) and msgpack are level with it: /);
+  });
+});
+
+describe('formatShare', () => {
+  it('quotes a share as a percent: whole from 10 %, one decimal below (none when it is 0), one figure below 1 %', () => {
+    expect([0.001, 0.0007, 0.05, 0.0603, 0.25, -0.042, 0].map(formatShare)).toEqual(['0.1 %', '0.07 %', '5 %', '6 %', '25 %', '4.2 %', '0 %']);
   });
 });
 
