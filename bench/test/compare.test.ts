@@ -10,7 +10,7 @@ import { upgradeResult, validateMeasureResult } from 'wirebench';
 import { withAnswers } from 'wirebench/answer';
 import { seededRandom } from 'wirebench/samples';
 import type { ComparisonReport, TimingChange } from '../src/compare/compare.js';
-import { compareResults, fails, formatMarkdown, formatText, NO_CHANGE_LINE, regressions } from '../src/compare/compare.js';
+import { compareResults, fails, formatMarkdown, formatText, NO_CHANGE_LINE, regressions, wholeRunShifts } from '../src/compare/compare.js';
 import type { RowSpec } from './support/results.js';
 import { lognormal, result, shiftedRuns } from './support/results.js';
 
@@ -129,6 +129,72 @@ describe('compareResults', () => {
       ['msgpack', false],
       ['msgpack (msgpackr)', true],
     ]);
+  });
+
+  describe('rows that moved together', () => {
+    const ROWS = ['simdjson', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'] as const;
+    /** A payload's five rows at ratios 0.5–0.9, each row's b moved by its factor (low noise, 9 rounds as the gate's). */
+    function moved(seed: number, payloads: Readonly<Record<string, readonly number[]>>): [MeasureResult, MeasureResult] {
+      const random = seededRandom(seed);
+      const runs: [Record<string, RowSpec[]>, Record<string, RowSpec[]>] = [{}, {}];
+      for (const [payload, factors] of Object.entries(payloads)) {
+        runs[0][payload] = [];
+        runs[1][payload] = [];
+        ROWS.forEach((name, i) => {
+          const center = 0.5 + i * 0.1;
+          runs[0][payload]?.push({ name, encode: lognormal(random, 9, center, 0.02) });
+          runs[1][payload]?.push({ name, encode: lognormal(random, 9, center * (factors[i] ?? 1), 0.02) });
+        });
+      }
+      return [result(runs[0], 9), result(runs[1], 9)];
+    }
+
+    it("reads a payload whose rows all moved as the machine, not as each row's regression", () => {
+      // The per-row changes of order_batch's encode in the CI run that failed a124c50 (the baseline's
+      // JSON encode took 2.0 ms there, 3.3 ms in that run): every row slowed, the fastest most.
+      const report = compareResults(...moved(21, { order_batch: [1.022, 1.097, 1.103, 1.258, 1.204], order: [1, 1, 1, 1, 1] }));
+      const shift = report.shifts.find((s) => s.payload === 'order_batch');
+      expect(shift?.rows).toBe(5);
+      expect(shift?.shift).toBeGreaterThan(1.07);
+      expect(shift?.shift).toBeLessThan(1.14);
+      expect(regressions(report)).toEqual([]);
+      expect(fails(report)).toBe(false);
+      const flatbuffers = report.timings.find((t) => t.payload === 'order_batch' && t.row === 'flatbuffers');
+      // Against the shift, flatbuffers moved about 1.204 / 1.103; `after` stays the ratio b measured.
+      expect(flatbuffers?.change).toBeGreaterThan(1.03);
+      expect(flatbuffers?.change).toBeLessThan(1.15);
+      expect(flatbuffers?.after).toBeCloseTo((flatbuffers?.before ?? 0) * (flatbuffers?.change ?? 0) * (shift?.shift ?? 0), 6);
+      const text = formatText(report);
+      expect(text).toContain('rows moved together (shift, taken out of each change above):');
+      expect(text).toMatch(/\n {2}encode: order_batch \+1\d\.\d %, order [+−]\d\.\d %\n/);
+      expect(lastLine(text)).toBe(NO_CHANGE_LINE);
+    });
+
+    it('still flags one row that regressed among rows that did not move', () => {
+      const report = compareResults(...moved(22, { order_batch: [1, 1, 1.3, 1, 1] }));
+      expect(report.shifts[0]?.shift).toBeCloseTo(1, 1);
+      expect(regressions(report).map((t) => t.row)).toEqual(['cbor']);
+    });
+
+    it('takes no shift out of a payload with fewer than three rows', () => {
+      const report = compareResults(...shiftedRuns(1, 1.25));
+      expect(report.shifts).toEqual([]);
+      expect(only(report).shift).toBe(1);
+    });
+
+    it('fails when most payloads slowed together: code every row shares, which the shift would otherwise hide', () => {
+      const report = compareResults(...moved(23, { a: [1.3, 1.3, 1.3, 1.3, 1.3], b: [1.25, 1.25, 1.25, 1.25, 1.25], c: [1, 1, 1, 1, 1] }));
+      expect(regressions(report)).toEqual([]);
+      expect(wholeRunShifts(report).map((s) => s.payload)).toEqual(['a', 'b']);
+      expect(fails(report)).toBe(true);
+      expect(lastLine(formatText(report))).toMatch(
+        /^every row slowed together on most payloads, beyond 15 %: a \/ encode \+\d\d\.\d % \(median of 5 rows\); b \/ encode/,
+      );
+      // Speeding up together is reported by the shift line, never a failure.
+      const faster = compareResults(...moved(24, { a: [0.7, 0.7, 0.7, 0.7, 0.7], b: [0.7, 0.7, 0.7, 0.7, 0.7] }));
+      expect(fails(faster)).toBe(false);
+      expect(wholeRunShifts(faster, 'faster')).toHaveLength(2);
+    });
   });
 
   it('reports any difference in encoded bytes, exactly', () => {

@@ -83,4 +83,44 @@ describe('decide', () => {
     const verdict = await decide(baseline, missing, fakeRemeasure([]).remeasure);
     expect(verdict.broken).toBe(true);
   });
+
+  describe('rows that slowed together', () => {
+    /** Payloads p0…p2 of four rows each; every row of the payloads in `slowed` at `factor` × the baseline. */
+    function together(seed: number, slowed: readonly string[], factor: number): MeasureResult {
+      const random = seededRandom(seed);
+      const payloads: Record<string, RowSpec[]> = {};
+      for (const payload of ['p0', 'p1', 'p2']) {
+        const f = slowed.includes(payload) ? factor : 1;
+        payloads[payload] = ['msgpack', 'cbor', 'protobuf', 'flatbuffers'].map((name, i) => ({
+          name,
+          decode: lognormal(random, 11, (0.5 + 0.1 * i) * f, 0.03),
+        }));
+      }
+      return result(payloads);
+    }
+    const base = together(31, [], 1);
+
+    it('passes one payload whose rows all slowed (the machine), without a re-measure', async () => {
+      const fake = fakeRemeasure([]);
+      const verdict = await decide(base, together(32, ['p2'], 1.3), fake.remeasure);
+      expect(verdict).toMatchObject({ flagged: [], flaggedShifts: [], confirmedShifts: [] });
+      expect(fake.asked).toEqual([]);
+    });
+
+    it('re-measures most payloads slowing together and fails when the re-measure finds it again', async () => {
+      const slow = (seed: number): MeasureResult => together(seed, ['p0', 'p1'], 1.3);
+      const fake = fakeRemeasure([slow(33), slow(34), slow(35)]);
+      const verdict = await decide(base, slow(36), fake.remeasure);
+      expect(verdict.flagged).toEqual([]);
+      expect(fake.asked).toEqual([['p0', 'p1']]);
+      expect(verdict.confirmedShifts.map((s) => `${s.payload} / ${s.operation}`)).toEqual(['p0 / decode', 'p1 / decode']);
+    });
+
+    it('passes when the re-measure of such a run is back to the baseline', async () => {
+      const fake = fakeRemeasure([together(37, [], 1), together(38, [], 1), together(39, [], 1)]);
+      const verdict = await decide(base, together(40, ['p0', 'p1'], 1.3), fake.remeasure);
+      expect(verdict.flaggedShifts).toHaveLength(2);
+      expect(verdict.confirmedShifts).toEqual([]);
+    });
+  });
 });

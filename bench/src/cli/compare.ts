@@ -24,8 +24,11 @@ Options:
 
 Method: times from different runs are never compared directly. For every payload, row and operation
 present in both runs, each run gives one ratio per interleaved round: the row's time ÷ JSON's time
-in that same round. The change is (b's median ratio) ÷ (a's median ratio): +25 % means the row got
-25 % slower relative to JSON; lower is better. Its 95 % interval bootstraps each run's rounds; p is
+in that same round. The change is (b's median ratio) ÷ (a's median ratio) ÷ shift: +25 % means the
+row got 25 % slower relative to JSON than its payload's rows moved together; lower is better. The
+shift is the median of that change over the payload's rows for the operation (3 rows or more; else 1):
+what moved every row at once is the machine, not one codec. Most payloads shifting beyond the threshold
+together is itself a regression (code every row shares). Its 95 % interval bootstraps each run's rounds; p is
 a two-sided Mann–Whitney test of the two sets of per-round ratios. A change is significant when
 p < alpha and the interval excludes 0 %; a regression when it is also slower than +threshold, an
 improvement when faster than 1 ÷ (1 + threshold). With too few rounds (5 in each run, or 3 against 11)
@@ -35,7 +38,7 @@ Payloads, rows and operations found in one run only are listed, not an error.
 Results that carry answers (npx wirebench, the playground's export) are also compared on time until
 usable: each row on a's ranking link, the total and the device's part (decompression + decode).
 
-Exit status: 0 no regression beyond the threshold, 1 at least one, or a row that broke (now errors,
+Exit status: 0 no regression beyond the threshold, 1 at least one (a row, or most payloads together), or a row that broke (now errors,
 or no longer gives the payload back exactly; listed on stderr),
 2 bad arguments or an unreadable or invalid file.
 `;

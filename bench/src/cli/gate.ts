@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { MeasureResult } from 'wirebench';
 import { upgradeResult } from 'wirebench';
-import { closingLine, formatText } from '../compare/compare.js';
+import { closingLine, describeShift, formatText } from '../compare/compare.js';
 import { poolResults } from '../compare/pool.js';
 import { decide, describeRow, REMEASURE_PROCESSES } from '../gate/decide.js';
 import { exactly, runInProcess } from '../gate/processes.js';
@@ -24,8 +24,9 @@ const USAGE = `npm run bench:gate [-- --update]
 
 Runs the Node bench at the CI settings (npm run bench -- --ci) and compares it with bench/baselines/node-quick.json
 (npm run bench:compare's method). A row that now errors, loses data or is gone fails the gate (exit 1)
-at once; rows that regressed beyond the threshold are re-measured in ${REMEASURE_PROCESSES} fresh processes, and
-the gate fails only on rows the re-measure flags again.
+at once. A row regresses when it moved beyond the threshold against the shift all of its payload's rows
+share (the machine); most payloads slowing together beyond it is a regression too. Both are re-measured
+in ${REMEASURE_PROCESSES} fresh processes, and the gate fails only on what the re-measure flags again.
   --update   rewrite the baseline from ${BASELINE_PROCESSES} runs at the CI settings in separate processes, pooled`;
 
 const gate = command({
@@ -53,14 +54,14 @@ const gate = command({
       console.error(`bench:gate: ${closingLine(verdict.report)}`);
       return 1;
     }
-    if (verdict.flagged.length === 0) return 0;
-    if (verdict.confirmed.length === 0) {
-      console.log(`bench:gate: ${verdict.flagged.map(describeRow).join('; ')} not confirmed by the re-measure: noise, not a regression. OK.`);
+    const flagged = [...verdict.flagged.map(describeRow), ...verdict.flaggedShifts.map(describeShift)];
+    if (flagged.length === 0) return 0;
+    if (verdict.confirmed.length === 0 && verdict.confirmedShifts.length === 0) {
+      console.log(`bench:gate: ${flagged.join('; ')} not confirmed by the re-measure: noise, not a regression. OK.`);
       return 0;
     }
-    console.error(
-      `bench:gate: regression confirmed by the re-measure: ${closingLine({ ...(verdict.remeasured ?? verdict.report), timings: verdict.confirmed })}`,
-    );
+    const confirmed = { ...(verdict.remeasured ?? verdict.report), timings: verdict.confirmed, shifts: verdict.confirmedShifts };
+    console.error(`bench:gate: regression confirmed by the re-measure: ${closingLine(confirmed)}`);
     console.error('If the change is intended, rewrite the baseline: npm run bench:gate -- --update');
     return 1;
   },

@@ -27,6 +27,14 @@ export const DEFAULT_ALPHA = 0.01;
  */
 export const DEFAULT_THRESHOLD = 0.15;
 
+/**
+ * Rows an operation needs in a payload before their common shift is taken out. A machine slower in
+ * one way (memory bandwidth on a large payload, say) moves every row of that payload together, and
+ * by different amounts than JSON's native code; a code change moves its own rows. The median change
+ * of three or more rows follows the first and ignores a single row's regression.
+ */
+export const SHIFT_MIN_ROWS = 3;
+
 export interface CompareOptions {
   /** Significance level of the Mann–Whitney test (default {@link DEFAULT_ALPHA}). */
   readonly alpha?: number;
@@ -43,8 +51,10 @@ export interface TimingChange {
   readonly before: number;
   /** Run b's time ÷ JSON's (median over rounds). */
   readonly after: number;
-  /** after ÷ before: 1.10 = 10 % slower relative to JSON, 0.90 = 10 % faster. */
+  /** after ÷ before ÷ shift: 1.10 = 10 % slower relative to JSON than the payload's rows moved together, 0.90 = 10 % faster. */
   readonly change: number;
+  /** The payload's common shift for this operation that `change` is read against (1 when it has too few rows to tell). */
+  readonly shift: number;
   /** 95 % bootstrap interval of `change`, resampling each run's rounds. */
   readonly low: number;
   readonly high: number;
@@ -83,6 +93,16 @@ export interface Unmatched {
   readonly reason?: string;
 }
 
+/** Every row of a payload's operation moving together: the median of their changes. */
+export interface SharedShift {
+  readonly payload: string;
+  readonly operation: Operation;
+  /** Median of the rows' after ÷ before. */
+  readonly shift: number;
+  /** Rows it is the median of. */
+  readonly rows: number;
+}
+
 /** A row that worked in a and fails in b: it now errors, or no longer gives the payload back exactly. */
 export interface Breakage {
   readonly payload: string;
@@ -95,6 +115,8 @@ export interface ComparisonReport {
   readonly alpha: number;
   readonly threshold: number;
   readonly timings: readonly TimingChange[];
+  /** Per payload and operation, how far all rows moved together; each timing's change is read against it. */
+  readonly shifts: readonly SharedShift[];
   /** Rows broken in b: deterministic, so no test is needed, and each fails the comparison. */
   readonly breakages: readonly Breakage[];
   readonly bytes: readonly BytesChange[];
@@ -125,6 +147,7 @@ export function compareResults(a: MeasureResult, b: MeasureResult, options: Comp
     alpha,
     threshold,
     timings: [] as TimingChange[],
+    shifts: [] as SharedShift[],
     breakages: [] as Breakage[],
     bytes: [] as BytesChange[],
     unmatched: [] as Unmatched[],
@@ -144,8 +167,22 @@ export function compareResults(a: MeasureResult, b: MeasureResult, options: Comp
 /** The timed changes beyond the threshold that make the comparison fail. */
 export const regressions = (report: ComparisonReport): TimingChange[] => report.timings.filter((t) => t.regression);
 
-/** Whether the comparison fails: a row broke, or a timing regressed beyond the threshold. */
-export const fails = (report: ComparisonReport): boolean => report.breakages.length > 0 || regressions(report).length > 0;
+/**
+ * Shared shifts beyond the threshold on most payloads of one operation. One payload moving as a whole
+ * is the machine; most payloads moving together is code every row shares (or a baseline from another
+ * machine), which taking the shift out would hide, so it fails the comparison by itself.
+ */
+export function wholeRunShifts(report: ComparisonReport, direction: 'slower' | 'faster' = 'slower'): SharedShift[] {
+  const beyond = (s: SharedShift): boolean => (direction === 'slower' ? s.shift > 1 + report.threshold : s.shift < 1 / (1 + report.threshold));
+  return OPERATIONS.flatMap((operation) => {
+    const shifts = report.shifts.filter((s) => s.operation === operation);
+    const moved = shifts.filter(beyond);
+    return shifts.length >= 2 && moved.length * 2 > shifts.length ? moved : [];
+  });
+}
+
+/** Whether the comparison fails: a row broke, a timing regressed beyond the threshold, or most payloads slowed together. */
+export const fails = (report: ComparisonReport): boolean => report.breakages.length > 0 || regressions(report).length > 0 || wholeRunShifts(report).length > 0;
 
 function validateLabelled(result: MeasureResult, label: string): void {
   try {
@@ -159,6 +196,7 @@ interface ReportDraft {
   readonly alpha: number;
   readonly threshold: number;
   readonly timings: TimingChange[];
+  readonly shifts: SharedShift[];
   readonly breakages: Breakage[];
   readonly bytes: BytesChange[];
   readonly unmatched: Unmatched[];
@@ -183,6 +221,7 @@ function comparePayload(a: PayloadResult, b: PayloadResult, report: ReportDraft)
     return;
   }
   const rowsOfB = new Map(b.rows.map((row) => [row.name, row]));
+  const timed = new Map<Operation, RatioPair[]>(OPERATIONS.map((operation) => [operation, []]));
   for (const rowA of a.rows) {
     const rowB = rowsOfB.get(rowA.name);
     if (!rowB) {
@@ -195,8 +234,9 @@ function comparePayload(a: PayloadResult, b: PayloadResult, report: ReportDraft)
       report.bytes.push({ payload, row: rowA.name, before: rowA.bytes, after: rowB.bytes, change: rowB.bytes / rowA.bytes });
     }
     // The reference's ratio to itself is 1 by construction: nothing to test.
-    if (comparable && rowA.name !== a.reference) compareRow(payload, rowA, rowB, report);
+    if (comparable && rowA.name !== a.reference) pairRatios(payload, rowA, rowB, timed, report);
   }
+  for (const [operation, pairs] of timed) compareOperation(payload, operation, pairs, report);
   const rowsOfA = new Set(a.rows.map((row) => row.name));
   for (const rowB of b.rows) if (!rowsOfA.has(rowB.name)) report.unmatched.push({ only: 'b', payload, row: rowB.name });
 }
@@ -209,16 +249,36 @@ function breakage(a: RowResult, b: RowResult): string | undefined {
   return undefined;
 }
 
-function compareRow(payload: string, a: RowResult, b: RowResult, report: ReportDraft): void {
+/** One row's per-round ratios to JSON in both runs. */
+interface RatioPair {
+  readonly row: string;
+  readonly a: readonly number[];
+  readonly b: readonly number[];
+}
+
+/** A row's ratios per operation, or what one run lacks. */
+function pairRatios(payload: string, rowA: RowResult, rowB: RowResult, timed: Map<Operation, RatioPair[]>, report: ReportDraft): void {
   for (const operation of OPERATIONS) {
-    const ratiosA = finiteRatios(a[operation]?.vsJson);
-    const ratiosB = finiteRatios(b[operation]?.vsJson);
-    if (ratiosA.length > 0 && ratiosB.length > 0) {
-      report.timings.push(compareRatios({ payload, row: a.name, operation }, ratiosA, ratiosB, report.alpha, report.threshold));
-    } else if (ratiosA.length > 0 || ratiosB.length > 0) {
-      const [only, other] = ratiosA.length > 0 ? (['a', b] as const) : (['b', a] as const);
-      report.unmatched.push({ only, payload, row: a.name, operation, reason: other.error ?? 'no ratio to JSON' });
+    const a = finiteRatios(rowA[operation]?.vsJson);
+    const b = finiteRatios(rowB[operation]?.vsJson);
+    if (a.length > 0 && b.length > 0) timed.get(operation)?.push({ row: rowA.name, a, b });
+    else if (a.length > 0 || b.length > 0) {
+      const [only, other] = a.length > 0 ? (['a', rowB] as const) : (['b', rowA] as const);
+      report.unmatched.push({ only, payload, row: rowA.name, operation, reason: other.error ?? 'no ratio to JSON' });
     }
+  }
+}
+
+/** Every row's change for one operation, read against the shift the rows share. */
+function compareOperation(payload: string, operation: Operation, pairs: readonly RatioPair[], report: ReportDraft): void {
+  let shift = 1;
+  if (pairs.length >= SHIFT_MIN_ROWS) {
+    shift = median(pairs.map(({ a, b }) => median(b) / median(a)));
+    report.shifts.push({ payload, operation, shift, rows: pairs.length });
+  }
+  for (const { row, a, b } of pairs) {
+    const against = b.map((ratio) => ratio / shift);
+    report.timings.push(compareRatios({ payload, row, operation }, a, against, shift, report));
   }
 }
 
@@ -226,16 +286,17 @@ function compareRow(payload: string, a: RowResult, b: RowResult, report: ReportD
 const finiteRatios = (ratio: Ratio | undefined): number[] =>
   (ratio?.perRound ?? []).filter((value) => typeof value === 'number' && Number.isFinite(value) && value > 0);
 
+/** One row's change; `b` is already divided by the payload's `shift`. */
 function compareRatios(
   where: Pick<TimingChange, 'payload' | 'row' | 'operation'>,
   a: readonly number[],
   b: readonly number[],
-  alpha: number,
-  threshold: number,
+  shift: number,
+  { alpha, threshold }: Pick<ReportDraft, 'alpha' | 'threshold'>,
 ): TimingChange {
   const before = median(a);
-  const after = median(b);
-  const change = after / before;
+  const after = median(b) * shift;
+  const change = median(b) / before;
   const { low, high } = bootstrapRatioInterval(a, b);
   const { p } = mannWhitneyU(a, b);
   const significant = p < alpha && (low > 1 || high < 1);
@@ -244,6 +305,7 @@ function compareRatios(
     before,
     after,
     change,
+    shift,
     low,
     high,
     p,
@@ -306,7 +368,11 @@ function legend(report: ComparisonReport): [string, string][] {
   return [
     [
       'change',
-      "(b's time ÷ JSON's) ÷ (a's time ÷ JSON's) − 1, each ratio from the same interleaved round: + is slower relative to JSON, − faster; lower is better",
+      "(b's time ÷ JSON's) ÷ (a's time ÷ JSON's) ÷ shift − 1, each ratio from the same interleaved round: + is slower relative to JSON, − faster; lower is better",
+    ],
+    [
+      'shift',
+      `the median of that change over a payload's rows for one operation (${SHIFT_MIN_ROWS} rows or more): what moved every row together, the machine rather than one codec's code`,
     ],
     ['interval', "95 % bootstrap interval of the change, resampling each run's rounds"],
     ['p', `two-sided Mann–Whitney p-value of the two runs' per-round ratios; significant when p < ${report.alpha} and the interval excludes 0 %`],
@@ -366,6 +432,10 @@ export function closingLine(report: ComparisonReport): string {
   if (report.breakages.length > 0) {
     return `${plural(report.breakages.length, 'row')} broke: ${report.breakages.map((b) => `${b.payload} / ${b.row} ${b.what}`).join('; ')}`;
   }
+  const wholeRun = wholeRunShifts(report);
+  if (wholeRun.length > 0) {
+    return `every row slowed together on most payloads, beyond ${formatPercent(report.threshold)}: ${wholeRun.map(describeShift).join('; ')} (code every codec shares, or a baseline from another machine)`;
+  }
   const failing = regressions(report);
   const improved = report.timings.filter((t) => t.improvement).length;
   if (failing.length === 0 && improved === 0) return NO_CHANGE_LINE;
@@ -381,6 +451,16 @@ function driftLine(report: ComparisonReport): string[] {
     : [`${plural(drift, 'row')} moved significantly but by less than ${formatPercent(report.threshold)} (△ ▽): within this machine's run-to-run drift`];
 }
 
+/** The shifts taken out of the rows' changes, one line per operation. */
+function shiftLines(report: ComparisonReport): string[] {
+  return OPERATIONS.flatMap((operation) => {
+    const shifts = report.shifts.filter((s) => s.operation === operation);
+    return shifts.length === 0 ? [] : [`${operation}: ${shifts.map((s) => `${s.payload} ${formatChange(s.shift)}`).join(', ')}`];
+  });
+}
+
+export const describeShift = (s: SharedShift): string => `${s.payload} / ${s.operation} ${formatChange(s.shift)} (median of ${s.rows} rows)`;
+
 /** One change in words, e.g. `nested / msgpack / decode +25.0 % (p 0.0001)`. */
 const describeChange = (t: TimingChange): string => `${t.payload} / ${t.row} / ${t.operation} ${formatChange(t.change)} (p ${pValue(t.p)})`;
 
@@ -389,6 +469,8 @@ export function formatText(report: ComparisonReport, options: FormatOptions = {}
   const { a, b } = options.labels ?? { a: 'a', b: 'b' };
   const lines = [`wirebench compare: a = ${a}, b = ${b}`, ...textLegend(report), ''];
   lines.push(...(report.timings.length > 0 ? alignedTable(TIMING_HEADER, timingCells(report.timings), TIMING_NUMERIC) : ['no timed rows in common']));
+  const shifts = shiftLines(report);
+  if (shifts.length > 0) lines.push('', 'rows moved together (shift, taken out of each change above):', ...shifts.map((l) => `  ${l}`));
   if (report.bytes.length > 0)
     lines.push('', 'sizes (exact, no test needed):', ...alignedTable(BYTES_HEADER, bytesCells(report.bytes), BYTES_NUMERIC).map((l) => `  ${l}`));
   for (const only of ['a', 'b'] as const) {
@@ -423,6 +505,8 @@ export function formatMarkdown(report: ComparisonReport, options: FormatOptions 
       '',
     );
   }
+  const shifts = shiftLines(report);
+  if (shifts.length > 0) lines.push('**Rows moved together** (shift, taken out of each change)', '', ...shifts.map((l) => `- ${escapeMarkdown(l)}`), '');
   if (report.bytes.length > 0) lines.push('**Sizes** (exact, no test needed)', '', ...markdownTable(BYTES_HEADER, bytesCells(report.bytes), BYTES_NUMERIC), '');
   for (const only of ['a', 'b'] as const) {
     const entries = report.unmatched.filter((u) => u.only === only);
