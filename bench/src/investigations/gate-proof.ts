@@ -71,7 +71,7 @@ async function parent(): Promise<number> {
         Array.from({ length: 3 }, (_, k) => quickRun(`proof-remeasure-${k}`, slow, exactly(payloads)));
       const verdict = await decide(baseline, quickRun(`proof-${slow ? 'slow' : 'same'}-${i}`, slow), remeasure);
       const target = verdict.report.timings.filter((t) => t.row === SLOWED.format && t.operation === SLOWED.operation);
-      const failed = verdict.broken || verdict.confirmed.length > 0;
+      const failed = verdict.broken || verdict.confirmed.length > 0 || verdict.confirmedShifts.length > 0;
       if (slow) {
         const caught = verdict.confirmed.filter((t) => t.row === SLOWED.format && t.operation === SLOWED.operation).length;
         if (caught > 0) caughtSlow++;
@@ -103,10 +103,10 @@ const gateProof = command({
   name: 'bench:gate-proof',
   usage: USAGE,
   options: {
-    // The child's: one quick run (the parent passes --quick and --json, as the gate's runs get them).
+    // The child's: one run at the CI settings (the parent passes --ci and --json, as the gate's runs get them).
     child: { type: 'boolean', default: false },
     slow: { type: 'boolean', default: false },
-    quick: { type: 'boolean', default: false },
+    ci: { type: 'boolean', default: false },
     filter: { type: 'string' },
     json: { type: 'string' },
   },
