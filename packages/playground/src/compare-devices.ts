@@ -6,7 +6,7 @@
  */
 
 import { upgradeResult } from 'wirebench';
-import type { Constraints, withAnswers } from 'wirebench/answer';
+import type { withAnswers } from 'wirebench/answer';
 import type { AnswerComparison, DeviceUsable } from 'wirebench/report';
 import { compareAnswers, formatDuration, formatMs, formatRatio } from 'wirebench/report';
 import type { ResultPayload, RowResult, WirebenchResult } from './protocol.js';
@@ -80,9 +80,7 @@ export function answersSideBySide(
   theirs: ResultPayload,
 ): AnswerComparison | null {
   if (!theirs.answer) return null;
-  const { bundleBudgetBytes, ...flags } = theirs.answer.ranking.constraints;
-  const constraints: Constraints = { ...flags, ...(bundleBudgetBytes !== null ? { bundleBudgetBytes } : {}) };
-  const here = answer({ ...result, payloads: [mine] }, constraints);
+  const here = answer({ ...result, payloads: [mine] }, theirs.answer.ranking.constraints);
   // Named alike, so the two pair up whatever each device called the payload.
   const [side] = compareAnswers({ ...other, payloads: [{ ...theirs, name: mine.name }] }, here);
   return side ?? null;

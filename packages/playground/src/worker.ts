@@ -7,6 +7,7 @@ import type { Codec, FormatId, ImplementationId, ParsedJson, Schema } from '@wir
 import { formatsRunningIn, IMPLEMENTATIONS, inferSchema, JsonSyntaxError, parseJson, toFbs, toProto } from '@wirebench/core';
 import { createCodecWithLibraries } from '@wirebench/core/libraries';
 import { measure, withAttribution } from 'wirebench';
+import { MIN_ROUNDS } from 'wirebench/answer';
 import { canonicalSamples } from 'wirebench/samples';
 import type { FromWorker, RunSettings, ToWorker } from './protocol.js';
 
@@ -130,7 +131,8 @@ async function run(id: number, name: string, text: string, settings: RunSettings
       roundTime: settings.roundTime,
       warmupTime: settings.warmupTime,
       budget: settings.budget,
-      minRounds: Math.min(3, settings.rounds),
+      // The budget may cut the rounds short, never below what a verdict needs.
+      minRounds: Math.min(MIN_ROUNDS, settings.rounds),
       environment: { libraries: __WIREBENCH_LIBRARIES__ },
       // The page gives every run a worker of its own (use-measuring-worker.ts): this payload is the
       // only one this isolate measures.

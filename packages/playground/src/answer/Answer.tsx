@@ -54,7 +54,7 @@ export function Answer({ payload, libraries }: { payload: ResultPayload; librari
           this run's figures, so a change below re-ranks without measuring again.
         </p>
         <ConstraintsForm choice={choice} measured={measured} served={effectiveServed(choice, measured)} onChange={setChoice} />
-        {'error' in outcome ? <p className="error">No recommendation: {outcome.error}</p> : <Ranking ranking={outcome.answer.ranking} />}
+        {'error' in outcome ? <p className="error">No recommendation: {outcome.error}</p> : <Ranking answer={outcome.answer} />}
         {!withLibraries && <p className="note">Library rows are hidden (the toggle below), so only wirebench's own codecs are ranked.</p>}
       </section>
       {'answer' in outcome && (

@@ -6,16 +6,16 @@
 
 import type { ReactNode } from 'react';
 import { memo } from 'react';
-import type { Ranking as RankingResult } from 'wirebench/answer';
-import { verdict } from 'wirebench/answer';
-import { exclusionsText, rankedReason, verdictSentence } from 'wirebench/report';
+import type { PayloadAnswer } from 'wirebench/answer';
+import { answerVerdict, exclusionsText, rankedReason } from 'wirebench/report';
 
 /** Memoized: re-rendered only when the answer changes (see Answer.tsx). */
-export const Ranking = memo(function Ranking({ ranking }: { ranking: RankingResult }): ReactNode {
+export const Ranking = memo(function Ranking({ answer }: { answer: PayloadAnswer }): ReactNode {
+  const { ranking } = answer;
   return (
     <>
       <p className="verdict" id="verdict">
-        {verdictSentence(verdict(ranking))}
+        {answerVerdict(answer)}
       </p>
       <ol className="ranking" aria-label={`Ranking by time until usable on ${ranking.network.name}`}>
         {ranking.ranked.map((row) => (

@@ -20,8 +20,8 @@ export interface Constraints {
   readonly network: string;
   /** What the server sends. */
   readonly served: ServedEncoding;
-  /** Most gzipped JavaScript bytes a format's implementation may add to the app. */
-  readonly bundleBudgetBytes?: number;
+  /** Most gzipped JavaScript bytes a format's implementation may add to the app (absent or null: no budget, so resolved constraints are constraints too). */
+  readonly bundleBudgetBytes?: number | null;
   /** The page's CSP has no `unsafe-eval`: `new Function` throws. */
   readonly noEval?: boolean;
   /** 64-bit integers beyond ±(2^53 − 1) must arrive exactly. */
@@ -129,7 +129,7 @@ export function resolveConstraints(constraints: Constraints): ResolvedConstraint
   return {
     network,
     served: constraints.served,
-    bundleBudgetBytes: budget === undefined ? null : nonNegative('bundle budget bytes', budget),
+    bundleBudgetBytes: budget === undefined || budget === null ? null : nonNegative('bundle budget bytes', budget),
     noEval: constraints.noEval === true,
     exactInt64: constraints.exactInt64 === true,
     readableTraffic: constraints.readableTraffic === true,

@@ -36,6 +36,6 @@ export type { MissingFigure, ServedEncoding, ServedFigures, ServedParts } from '
 export { missingFigure, SERVED_ENCODINGS, servedParts } from './served.js';
 export type { TimeUntilUsable, Transfer, UsableInput } from './time-until-usable.js';
 export { downloadMs, resolvePreset, rowTimeUntilUsable, timeUntilUsable, timeUntilUsableAcross, transfer } from './time-until-usable.js';
-export type { NotNoticeable, Verdict, VerdictWhere, VersusJson } from './verdict.js';
-export { MIN_ROUNDS, verdict } from './verdict.js';
+export type { NotNoticeable, OtherNetwork, SameFormat, Verdict, VerdictWhere, VersusJson } from './verdict.js';
+export { MIN_ROUNDS, NOISE_ALPHA, otherNetworks, roundsToWin, verdict } from './verdict.js';
 export { withAnswers } from './with-answers.js';

@@ -14,6 +14,8 @@ import type { ServedEncoding } from './served.js';
 import { SERVED_ENCODINGS, servedParts } from './served.js';
 import type { TimeUntilUsable } from './time-until-usable.js';
 import { timeUntilUsable } from './time-until-usable.js';
+import type { OtherNetwork } from './verdict.js';
+import { otherNetworks } from './verdict.js';
 
 /**
  * The answer for one measured payload, from its result alone: every row's time until usable on each
@@ -51,6 +53,8 @@ export interface PayloadAnswer {
   readonly rows: readonly RowAnswer[];
   /** The ranking under the constraints given (their network is among `networks`). */
   readonly ranking: Ranking;
+  /** The verdict on each other network of `networks`, the constraints otherwise the same: what would change it. Absent in results saved before it was added. */
+  readonly otherNetworks?: readonly OtherNetwork[];
 }
 
 /** Options of `answerPayload`. */
@@ -131,5 +135,5 @@ export function answerPayload(payload: PayloadResult, constraints: Constraints, 
       ...(lost ? { lostData: firstDiff ? { firstDiff: { path: firstDiff.path, kind: firstDiff.kind } } : {} } : {}),
     };
   });
-  return { networks, served, rows, ranking };
+  return { networks, served, rows, ranking, otherNetworks: otherNetworks(facts, ranking, networks) };
 }

@@ -47,6 +47,12 @@ export interface RankedRow {
    * and when the two were not measured in the same rounds. The verdict reads it (verdict.ts).
    */
   readonly versusJson?: { readonly sooner: number; readonly rounds: number };
+  /**
+   * Paired the same way with each row of its format ranked ahead of it: in how many of the `rounds`
+   * this row was as soon as that one or sooner (a tie counts). Absent when there is none, or none
+   * was measured in the same rounds. The verdict reads it to choose between implementations of a format.
+   */
+  readonly versusFormat?: readonly { readonly name: string; readonly asSoon: number; readonly rounds: number }[];
 }
 
 /** A row the ranking leaves out, with every reason (in a fixed order: data first, then the user's constraints, then the figures). */
@@ -129,6 +135,10 @@ export function rank(rows: readonly RowFacts[], constraints: Constraints): Ranki
     const level = levels[i] ?? [];
     // JSON counts as sooner in a tie, so `sooner` is the rounds this row won outright.
     const wins = row === jsonRow ? undefined : roundWins(levelInput(row, time), jsonInput);
+    const versusFormat = candidates.slice(0, i).flatMap((ahead) => {
+      const paired = ahead.row.format === row.format ? roundWins(levelInput(ahead.row, ahead.time), levelInput(row, time)) : undefined;
+      return paired ? [{ name: ahead.row.name, asSoon: paired.behind, rounds: paired.rounds }] : [];
+    });
     return {
       rank: i + 1,
       name: row.name,
@@ -139,6 +149,7 @@ export function rank(rows: readonly RowFacts[], constraints: Constraints): Ranki
       breakEven: breakEven({ jsBytes: row.jsBytes, row: time, json }, network),
       ...(level.length > 0 ? { levelWith: level } : {}),
       ...(wins ? { versusJson: { sooner: wins.rounds - wins.behind, rounds: wins.rounds } } : {}),
+      ...(versusFormat.length > 0 ? { versusFormat } : {}),
     };
   });
   return { constraints: resolved, network, reference: { name: jsonRow.name, timeUntilUsable: json }, ranked, excluded };

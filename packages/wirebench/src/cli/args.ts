@@ -5,6 +5,7 @@ import { bundleBudgetBytes, DEFAULT_MIN_GAIN, MAX_BUNDLE_BUDGET_KB, MAX_MIN_GAIN
 import { DEFAULT_NETWORK_IDS, findNetworkPreset, NETWORK_PRESETS } from '../answer/networks.js';
 import type { ServedEncoding } from '../answer/served.js';
 import { SERVED_ENCODINGS } from '../answer/served.js';
+import { MIN_ROUNDS } from '../answer/verdict.js';
 import type { ImplementationChoice } from '../measure/plan.js';
 import { parseImplementations } from '../measure/plan.js';
 import { MEASURE_PRESETS } from '../measure/presets.js';
@@ -178,7 +179,8 @@ path.
                        not installed gets a note saying how to install it)
   --quick              a fast look: ${QUICK.rounds} rounds × ${QUICK.roundTime} ms per task, ${QUICK.warmupTime} ms warm-up
                        (default ${DEFAULTS.rounds} rounds × ${DEFAULTS.roundTime} ms, ${DEFAULTS.warmupTime} ms warm-up: about 10 s for a 600 KB file)
-  --rounds <n>         interleaved rounds per payload (3 to ${MAX_ROUNDS}); more rounds, narrower intervals
+  --rounds <n>         interleaved rounds per payload (3 to ${MAX_ROUNDS}); more rounds, narrower intervals;
+                       the answer names a format from ${MIN_ROUNDS} rounds on (fewer: "too few rounds to rank")
   --time <ms>          milliseconds each task is timed in each round (1 to ${MAX_ROUND_TIME_MS})
   --json               print the result as JSON on stdout instead of the tables: the versioned
                        "wirebench-result" of the engine (what npm run bench:compare reads) with a

@@ -7,7 +7,6 @@
  */
 import type { PayloadAnswer } from '../answer/payload-answer.js';
 import type { ServedEncoding } from '../answer/served.js';
-import { verdict } from '../answer/verdict.js';
 import type { ResultPayload } from '../result/types.js';
 import type { AnswerRowView } from './answer-view.js';
 import {
@@ -22,7 +21,7 @@ import {
   usableOn,
   usableParts,
 } from './answer-view.js';
-import { exclusionsText, formatMs, rankedDetail, servedWords, verdictSentence } from './answer-words.js';
+import { answerVerdict, exclusionsText, formatMs, rankedDetail, servedWords } from './answer-words.js';
 import { elideMiddle, hangingLines, TEXT_WIDTH, table, wrapWords } from './text-table.js';
 
 /** The answer's lines for `payload`: nothing when it has none (a bench run), why when it could not be given. */
@@ -37,7 +36,7 @@ export function formatAnswer(payload: ResultPayload): string[] {
 function rankingLines(answer: PayloadAnswer): string[] {
   const { ranking } = answer;
   const constraints = constraintWords(ranking.constraints);
-  const lines = [...hangingLines('answer: ', verdictSentence(verdict(ranking))), `ranking: time until usable on ${rankingLink(answer)}, fastest first`];
+  const lines = [...hangingLines('answer: ', answerVerdict(answer)), `ranking: time until usable on ${rankingLink(answer)}, fastest first`];
   if (constraints.length > 0) lines.push(...hangingLines('constraints: ', constraints.join('; ')));
   if (ranking.ranked.length === 0) {
     lines.push('  no row meets the constraints (see below)');

@@ -3,11 +3,13 @@ import type { BreakEven, Responses } from '../answer/break-even.js';
 import type { Exclusion } from '../answer/constraints.js';
 import type { LevelWith } from '../answer/level.js';
 import type { NetworkPreset } from '../answer/networks.js';
-import type { RowAnswer } from '../answer/payload-answer.js';
+import { findNetworkPreset } from '../answer/networks.js';
+import type { PayloadAnswer, RowAnswer } from '../answer/payload-answer.js';
 import type { ExcludedRow, RankedRow, Ranking } from '../answer/rank.js';
 import type { ServedEncoding } from '../answer/served.js';
 import type { TimeUntilUsable } from '../answer/time-until-usable.js';
-import type { Verdict } from '../answer/verdict.js';
+import type { OtherNetwork, Verdict, VersusJson } from '../answer/verdict.js';
+import { roundsToWin, verdict } from '../answer/verdict.js';
 import { formatBytes, formatDuration } from './format.js';
 
 /**
@@ -65,14 +67,52 @@ export function verdictSentence(v: Verdict): string {
     return `Too few rounds to rank ${where}: ${v.rounds === 0 ? 'no paired rounds' : `${v.rounds} measured`}, at least ${v.minRounds} needed; measure again with more rounds.`;
   }
   const names = v.levelWith.map((l) => l.name);
+  const subject = v.kind === 'format-first' ? v.row.name : 'JSON';
   const level =
     names.length > 0
-      ? ` ${listed(names)} ${names.length > 1 ? 'are' : 'is'} level with it: each was as fast in enough of the measured rounds that these figures cannot tell them apart.`
+      ? ` ${listed(names)} ${names.length > 1 ? 'are' : 'is'} level with ${subject}: each was as fast in enough of the measured rounds that these figures cannot tell them apart.`
       : '';
   if (v.kind === 'stay-with-json') return `Stay with JSON ${where}: ${stayReason(v)}.${level}`;
   const total = v.row.timeUntilUsable.totalMs;
   const share = v.savedMs >= 0 ? ` (${formatShare(v.share)})` : '';
-  return `${v.row.name} is usable first ${where}: ${formatMs(total)} per response, ${formatMs(v.savedMs)}${share} ${v.savedMs >= 0 ? 'sooner' : 'later'} than JSON (${formatMs(v.jsonMs)}), sooner in ${v.sooner} of ${v.rounds} rounds.${level}`;
+  return `${v.row.name} is usable first ${where}: ${formatMs(total)} per response, ${formatMs(v.savedMs)}${share} ${v.savedMs >= 0 ? 'sooner' : 'later'} than JSON (${formatMs(v.jsonMs)}), sooner in ${v.sooner} of ${v.rounds} rounds.${sameFormatWords(v)}${level}`;
+}
+
+/** ` msgpack (7,871 B of JS) is named over msgpack (msgpackr), not noticeably sooner here (msgpack (msgpackr): 190 µs sooner, 0.1 % of JSON's time, with 12,000 B of JS).` */
+function sameFormatWords(v: Extract<Verdict, { kind: 'format-first' }>): string {
+  if (v.sameFormat.length === 0) return '';
+  const others = v.sameFormat.map(
+    (s) => `${s.name}: ${formatMs(s.laterMs)} sooner, ${formatShare(s.share)} of JSON's time, with ${formatSize(s.jsBytes)} of JS`,
+  );
+  return ` ${v.row.name} (${formatSize(v.row.jsBytes)} of JS) is named over ${listed(v.sameFormat.map((s) => s.name))}, not noticeably sooner here (${others.join('; ')}).`;
+}
+
+/**
+ * The verdict of an answer, then what would change it: the networks of the answer where another
+ * verdict holds. E.g. `Stay with JSON on 4G with gzip: … It would change on 3G Slow, where protobuf
+ * is 38.0 ms (9 %) sooner than JSON.`, or `… On Cable, stay with JSON: no format is noticeably sooner there.`
+ */
+export function answerVerdict(answer: PayloadAnswer): string {
+  const v = verdict(answer.ranking);
+  const others = otherNetworksWords(v, answer.otherNetworks ?? []);
+  return others === '' ? verdictSentence(v) : `${verdictSentence(v)} ${others}`;
+}
+
+/** What the other networks say, against the verdict `v`: only where it differs, or that it holds there too. */
+function otherNetworksWords(v: Verdict, others: readonly OtherNetwork[]): string {
+  if (v.kind !== 'stay-with-json' && v.kind !== 'format-first') return '';
+  const name = (o: OtherNetwork): string => findNetworkPreset(o.network).name;
+  const named = (o: OtherNetwork): string =>
+    o.named ? `${o.named.name} is ${formatMs(o.named.savedMs)} (${formatShare(o.named.share)}) sooner than JSON` : 'a format is first';
+  const sameAs = (o: OtherNetwork): boolean =>
+    v.kind === 'stay-with-json' ? o.kind === 'stay-with-json' : o.kind === 'format-first' && o.named?.name === v.row.name;
+  const differ = others.filter((o) => !sameAs(o) && (o.kind === 'stay-with-json' || o.kind === 'format-first'));
+  const same = others.filter(sameAs);
+  const parts = differ.map((o) =>
+    o.kind === 'stay-with-json' ? `On ${name(o)}, stay with JSON: no format is noticeably sooner there.` : `It would change on ${name(o)}, where ${named(o)}.`,
+  );
+  if (differ.length === 0 && same.length > 0) parts.push(`The same on ${listed(same.map(name))}.`);
+  return parts.join(' ');
 }
 
 /** Why to stay with JSON, and how near the best other row came: the part of the verdict after `Stay with JSON on …: `. */
@@ -85,9 +125,17 @@ function stayReason(v: Extract<Verdict, { kind: 'stay-with-json' }>): string {
     const when = best.savedMs < 0 ? `${formatMs(best.savedMs)} later than` : 'as soon as';
     return `no format that meets your constraints is usable sooner (the next, ${best.name}, is ${when} JSON's ${formatMs(best.jsonMs)})`;
   }
-  const rounds = best.rounds !== undefined ? `sooner in ${best.sooner ?? 0} of ${best.rounds} rounds` : '';
-  const reasons = [...(v.why.belowMinGain ? [threshold] : []), ...(v.why.inNoise ? [`${rounds}: too few to tell it from the noise`] : [])];
+  const reasons = [...(v.why.belowMinGain ? [threshold] : []), ...(v.why.inNoise ? [noiseWords(best)] : [])];
   return `no format is noticeably sooner (${best.name} is best, ${gain}; ${reasons.join('; and ')})`;
+}
+
+/** Why a lead is within the noise: `sooner in 3 of 5 rounds, 5 needed to tell it from the noise`, or `later than JSON in 4 of 5 rounds`. */
+function noiseWords(best: VersusJson): string {
+  const rounds = best.rounds ?? 0;
+  const sooner = best.sooner ?? 0;
+  if (rounds === 0) return 'not measured in the same rounds as JSON, so not told from the noise';
+  if (sooner * 2 < rounds) return `later than JSON in ${rounds - sooner} of ${rounds} rounds`;
+  return `sooner in ${sooner} of ${rounds} rounds, ${roundsToWin(rounds)} needed to tell it from the noise`;
 }
 
 /** What a ranked row's reason is read against: the ranking's network, and JSON's row. */

@@ -10,11 +10,10 @@ import type { NetworkPreset } from '../answer/networks.js';
 import type { PayloadAnswer, RowAnswer } from '../answer/payload-answer.js';
 import type { ServedEncoding } from '../answer/served.js';
 import type { TimeUntilUsable } from '../answer/time-until-usable.js';
-import { verdict } from '../answer/verdict.js';
 import type { ResultPayload } from '../result/types.js';
 import type { AnswerRowView } from './answer-view.js';
 import { answerPresets, breakEvenOn, bytesVersusJson, constraintWords, pathLineFigures, rankingLink, rowsInRankOrder, usableOn } from './answer-view.js';
-import { exclusionsText, formatMs, rankedDetail, repaidByTime, servedWords, verdictSentence } from './answer-words.js';
+import { answerVerdict, exclusionsText, formatMs, rankedDetail, repaidByTime, servedWords } from './answer-words.js';
 import { formatNumber } from './format.js';
 import { escapeHtml } from './html-elements.js';
 
@@ -54,7 +53,7 @@ function renderRanking(answer: PayloadAnswer): string {
       ? ''
       : `<h4>Not ranked</h4>
 <ul class="excluded">${ranking.excluded.map((r) => `<li><strong>${escapeHtml(r.name)}</strong>: ${escapeHtml(exclusionsText(r))}</li>`).join('')}</ul>`;
-  return `<p class="answer-verdict"><strong>${escapeHtml(verdictSentence(verdict(ranking)))}</strong></p>
+  return `<p class="answer-verdict"><strong>${escapeHtml(answerVerdict(answer))}</strong></p>
 <h3>Ranking <span class="h-note">time until usable on ${escapeHtml(rankingLink(answer))}, fastest first</span></h3>
 ${constraints.length > 0 ? `<p class="note">Constraints: ${escapeHtml(constraints.join('; '))}.</p>` : ''}
 ${ranked.length > 0 ? `<ol class="ranking">\n${ranked.join('\n')}\n</ol>` : '<p class="note">No row meets the constraints.</p>'}

@@ -11,6 +11,7 @@ export { compareAnswers, formatAnswerComparison } from './answer-compare.js';
 export { formatAnswer } from './answer-text.js';
 export type { ReasonContext } from './answer-words.js';
 export {
+  answerVerdict,
   excludedReason,
   exclusionsText,
   exclusionWords,

@@ -298,6 +298,7 @@ const rankingSchema = object({
       breakEven: breakEvenSchema,
       levelWith: optional(array(object({ name: string, flipped: number, rounds: number }))),
       versusJson: optional(object({ sooner: number, rounds: number })),
+      versusFormat: optional(array(object({ name: string, asSoon: number, rounds: number }))),
     }),
   ),
   excluded: array(
@@ -310,7 +311,19 @@ const rankingSchema = object({
   ),
 });
 
-const answerSchema = object({ networks: array(string), served: array(served), rows: array(rowAnswerSchema), ranking: rankingSchema });
+const VERDICT_KINDS = ['none-meets', 'too-few-rounds', 'stay-with-json', 'format-first'] as const;
+const otherNetworkSchema = object({
+  network: string,
+  kind: oneOf(VERDICT_KINDS),
+  named: optional(object({ name: string, savedMs: finite, share: finite })),
+});
+const answerSchema = object({
+  networks: array(string),
+  served: array(served),
+  rows: array(rowAnswerSchema),
+  ranking: rankingSchema,
+  otherNetworks: optional(array(otherNetworkSchema)),
+});
 
 // ---------------------------------------------------------------------------------------------
 // The whole result.

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RowFacts } from '../../src/answer/facts.js';
 import { rank } from '../../src/answer/rank.js';
-import { MIN_ROUNDS, verdict } from '../../src/answer/verdict.js';
+import { MIN_ROUNDS, otherNetworks, roundsToWin, verdict } from '../../src/answer/verdict.js';
 import { ALL_LEVEL, inRounds, ROWS, row, withRounds } from './fixtures.js';
 
 /** JSON decoding in 20 ms every round, msgpack (the same bytes) in 1 ms in `fast` rounds and 25 ms in the rest: msgpack's median is ahead. */
@@ -46,6 +46,7 @@ describe('verdict', () => {
       sooner: 5,
       rounds: 5,
       levelWith: [],
+      sameFormat: [],
     });
   });
 
@@ -72,7 +73,7 @@ describe('verdict', () => {
     expect(verdict(rank(rows, { network: '4g', served: 'gzip', minGain: 0 }))).toMatchObject({ kind: 'format-first', row: { name: 'protobuf' } });
   });
 
-  it('stays with JSON when the first row is ahead by its median but JSON was as fast in a quarter of the rounds or more', () => {
+  it('stays with JSON when the first row is ahead by its median but sooner in too few rounds for the sign test', () => {
     // msgpack's median saves 19 ms of JSON's ~196 ms (9.7 %), but it was sooner in only 3 of 5 rounds.
     const noisy = rank(pair(3), { network: '4g', served: 'gzip' });
     expect(noisy.ranked[0]).toMatchObject({ name: 'msgpack', versusJson: { sooner: 3, rounds: 5 } });
@@ -80,12 +81,14 @@ describe('verdict', () => {
       kind: 'stay-with-json',
       best: { name: 'msgpack', sooner: 3, rounds: 5 },
       why: { inNoise: true, belowMinGain: false },
-      levelWith: [{ name: 'json', flipped: 2, rounds: 5 }],
+      // The rows level with JSON, the row it stays with.
+      levelWith: [{ name: 'msgpack', flipped: 2, rounds: 5 }],
     });
     const v = verdict(noisy);
     expect(v.kind === 'stay-with-json' && v.best?.share).toBeGreaterThan(0.05);
-    // Sooner in 4 of 5: JSON was as fast in one round, under a quarter of them.
-    expect(verdict(rank(pair(4), { network: '4g', served: 'gzip' }))).toMatchObject({ kind: 'format-first', row: { name: 'msgpack' }, sooner: 4, rounds: 5 });
+    // Sooner in 4 of 5: a coin does as well 6 times in 32, so still the noise; 5 of 5 (1 in 32) is out of it.
+    expect(verdict(rank(pair(4), { network: '4g', served: 'gzip' }))).toMatchObject({ kind: 'stay-with-json', why: { inNoise: true } });
+    expect(verdict(rank(pair(5), { network: '4g', served: 'gzip' }))).toMatchObject({ kind: 'format-first', row: { name: 'msgpack' }, sooner: 5, rounds: 5 });
     // In the noise and under the threshold at once: both reasons.
     expect(verdict(rank(pair(3), { network: '4g', served: 'gzip', minGain: 0.5 }))).toMatchObject({
       kind: 'stay-with-json',
@@ -142,5 +145,93 @@ describe('verdict', () => {
     const four = rank(five, { network: '4g', served: 'gzip' });
     expect(verdict(four)).toMatchObject({ kind: 'stay-with-json', levelWith: four.ranked[0]?.levelWith });
     expect(four.ranked[0]?.levelWith?.map((l) => l.name)).toEqual(['cbor', 'cbor (cbor-x)', 'msgpack']);
+  });
+
+  describe('between implementations of one format', () => {
+    /** JSON decoding in 40 ms, msgpack (msgpackr) in 1 ms, wirebench's msgpack in `ownMs`, every round. */
+    const implementations = (ownMs: readonly number[]): RowFacts[] => [
+      withRounds(row('json', 'wirebench', { gzip: 7_000 }), [40, 40, 40, 40, 40]),
+      withRounds(row('msgpack', 'msgpackr', { gzip: 7_000, jsBytes: 12_000 }), [1, 1, 1, 1, 1]),
+      withRounds(row('msgpack', 'wirebench', { gzip: 7_000, jsBytes: 7_871 }), ownMs),
+    ];
+
+    it('names the implementation with less JS when the faster one is not noticeably sooner, and says which it passed over', () => {
+      // 0.1 ms apart in every round: out of the noise, but far below 5 % of JSON's time.
+      const ranking = rank(implementations([1.1, 1.1, 1.1, 1.1, 1.1]), { network: '4g', served: 'gzip' });
+      expect(ranking.ranked.map((r) => r.name).slice(0, 2)).toEqual(['msgpack (msgpackr)', 'msgpack']);
+      expect(ranking.ranked[1]?.versusFormat).toEqual([{ name: 'msgpack (msgpackr)', asSoon: 0, rounds: 5 }]);
+      const v = verdict(ranking);
+      expect(v).toMatchObject({ kind: 'format-first', row: { name: 'msgpack' }, sooner: 5, rounds: 5 });
+      if (v.kind !== 'format-first') throw new Error(v.kind);
+      expect(v.sameFormat).toHaveLength(1);
+      expect(v.sameFormat[0]?.name).toBe('msgpack (msgpackr)');
+      expect(v.sameFormat[0]?.laterMs).toBeCloseTo(-0.1, 6);
+      expect(v.savedMs).toBeCloseTo(ranking.reference.timeUntilUsable.totalMs - (ranking.ranked[1]?.timeUntilUsable.totalMs ?? 0), 9);
+    });
+
+    it('names the implementation with less JS when the two are level in the rounds, whatever the medians say', () => {
+      // Wirebench's msgpack is 15 ms slower by its median, but as fast in 2 of 5 rounds: in the noise.
+      const v = verdict(rank(implementations([1, 1, 16, 16, 16]), { network: '4g', served: 'gzip' }));
+      expect(v).toMatchObject({ kind: 'format-first', row: { name: 'msgpack' }, sameFormat: [{ name: 'msgpack (msgpackr)' }] });
+    });
+
+    it('keeps the faster implementation when it is noticeably sooner: out of the noise and by more than the least gain', () => {
+      const ranking = rank(implementations([16, 16, 16, 16, 16]), { network: '4g', served: 'gzip' });
+      const json = ranking.reference.timeUntilUsable.totalMs;
+      expect(15 / json).toBeGreaterThan(0.05);
+      expect(verdict(ranking)).toMatchObject({ kind: 'format-first', row: { name: 'msgpack (msgpackr)' }, sameFormat: [] });
+      // With a least gain above their 15 ms difference (yet below either one's gain over JSON), the two are as good, and the smaller JS is named.
+      const ownGain = (json - (ranking.ranked[1]?.timeUntilUsable.totalMs ?? 0)) / json;
+      expect(15 / json).toBeLessThan(0.08);
+      expect(ownGain).toBeGreaterThan(0.08);
+      expect(verdict(rank(implementations([16, 16, 16, 16, 16]), { network: '4g', served: 'gzip', minGain: 0.08 }))).toMatchObject({
+        kind: 'format-first',
+        row: { name: 'msgpack' },
+        sameFormat: [{ name: 'msgpack (msgpackr)' }],
+      });
+    });
+
+    it('never names an implementation that does not beat JSON itself', () => {
+      // Wirebench's msgpack level with msgpackr in the rounds, but as slow as JSON in most: msgpackr stays named.
+      const v = verdict(rank(implementations([1, 1, 40, 40, 40]), { network: '4g', served: 'gzip' }));
+      expect(v).toMatchObject({ kind: 'format-first', row: { name: 'msgpack (msgpackr)' }, sameFormat: [] });
+    });
+  });
+
+  it('asks for the rounds a sign test at 5 % needs: 5 of 5, 7 of 7, 8 of 9, 9 of 11, 12 of 15, none from 4', () => {
+    expect([4, 5, 6, 7, 9, 11, 15].map(roundsToWin)).toEqual([5, 5, 6, 7, 8, 9, 12]);
+  });
+
+  it('names the first row that beats JSON out of the noise, past a row ahead of it by its median that does not', () => {
+    // msgpack's median is ahead (1 ms in 3 rounds, 30 in 2), but JSON won 2 of 5 rounds; cbor was sooner in all 5.
+    const rows = [
+      withRounds(row('json', 'wirebench', { gzip: 7_000 }), [20, 20, 20, 20, 20]),
+      withRounds(row('msgpack', 'wirebench', { gzip: 7_000, jsBytes: 1 }), [1, 1, 1, 30, 30]),
+      withRounds(row('cbor', 'wirebench', { gzip: 7_000, jsBytes: 1 }), [10, 10, 10, 10, 10]),
+    ];
+    const ranking = rank(rows, { network: 'fios', served: 'gzip' });
+    expect(ranking.ranked.map((r) => r.name)).toEqual(['msgpack', 'cbor', 'json']);
+    expect(verdict(ranking)).toMatchObject({ kind: 'format-first', row: { name: 'cbor' }, sooner: 5, rounds: 5 });
+  });
+
+  describe('on the other networks: what would change it', () => {
+    it('gives the verdict on each other network under the same constraints, with the row named there', () => {
+      const rows = inRounds(ROWS);
+      const onFourG = rank(rows, { network: '4g', served: 'gzip' });
+      const others = otherNetworks(rows, onFourG, ['3g-slow', '4g', 'cable']);
+      expect(others.map((o) => o.network)).toEqual(['3g-slow', 'cable']);
+      const slow = verdict(rank(rows, { network: '3g-slow', served: 'gzip' }));
+      if (slow.kind !== 'format-first') throw new Error(slow.kind);
+      expect(others[0]).toEqual({ network: '3g-slow', kind: 'format-first', named: { name: 'protobuf', savedMs: slow.savedMs, share: slow.share } });
+      const cable = verdict(rank(rows, { network: 'cable', served: 'gzip' }));
+      if (cable.kind !== 'format-first') throw new Error(cable.kind);
+      expect(others[1]).toEqual({ network: 'cable', kind: 'format-first', named: { name: cable.row.name, savedMs: cable.savedMs, share: cable.share } });
+    });
+
+    it("keeps the ranking's other constraints: a least gain no row reaches there stays with JSON everywhere", () => {
+      const rows = inRounds(ROWS);
+      const others = otherNetworks(rows, rank(rows, { network: '4g', served: 'gzip', minGain: 0.5 }), ['3g-slow', 'cable']);
+      expect(others.map((o) => o.kind)).toEqual(['stay-with-json', 'stay-with-json']);
+    });
   });
 });

@@ -15,7 +15,12 @@ const EDGES = ['0', '-0', '1', '3', '1e3', '1e306', '1e308', '1e309', 'NaN', 'In
 const OPTIONS = [
   { option: '--rounds', read: (args: ReturnType<typeof parseCliArgs>) => args.rounds, min: 3, max: MAX_ROUNDS },
   { option: '--time', read: (args: ReturnType<typeof parseCliArgs>) => args.roundTime, min: 1, max: MAX_ROUND_TIME_MS },
-  { option: '--bundle-budget', read: (args: ReturnType<typeof parseCliArgs>) => args.constraints.bundleBudgetBytes, min: 0, max: MAX_BUNDLE_BUDGET_KB * 1000 },
+  {
+    option: '--bundle-budget',
+    read: (args: ReturnType<typeof parseCliArgs>) => args.constraints.bundleBudgetBytes ?? undefined,
+    min: 0,
+    max: MAX_BUNDLE_BUDGET_KB * 1000,
+  },
   { option: '--min-gain', read: (args: ReturnType<typeof parseCliArgs>) => args.constraints.minGain, min: 0, max: MAX_MIN_GAIN_PERCENT / 100 },
 ] as const;
 

@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { IMPLEMENTATION_CAPABILITIES } from '../../src/answer/capabilities.js';
 import type { Exclusion } from '../../src/answer/constraints.js';
 import type { RowFacts } from '../../src/answer/facts.js';
-import type { RowAnswer } from '../../src/answer/payload-answer.js';
+import type { PayloadAnswer, RowAnswer } from '../../src/answer/payload-answer.js';
 import { rank } from '../../src/answer/rank.js';
-import { verdict } from '../../src/answer/verdict.js';
+import { otherNetworks, verdict } from '../../src/answer/verdict.js';
 import {
+  answerVerdict,
   excludedReason,
   exclusionsText,
   exclusionWords,
@@ -50,6 +51,17 @@ describe('verdictSentence', () => {
     );
   });
 
+  it('says which implementation of the format it passed over for less JS, and by how little that one was sooner', () => {
+    const rows = [
+      withRounds(row('json', 'wirebench', { gzip: 7_000 }), [40, 40, 40, 40, 40]),
+      withRounds(row('msgpack', 'msgpackr', { gzip: 7_000, jsBytes: 12_000 }), [1, 1, 1, 1, 1]),
+      withRounds(row('msgpack', 'wirebench', { gzip: 7_000, jsBytes: 7_871 }), [1.1, 1.1, 1.1, 1.1, 1.1]),
+    ];
+    expect(verdictSentence(verdict(rank(rows, { network: '4g', served: 'gzip' })))).toMatch(
+      /^msgpack is usable first on 4G with gzip: .* sooner in 5 of 5 rounds\. msgpack \(7,871 B of JS\) is named over msgpack \(msgpackr\), not noticeably sooner here \(msgpack \(msgpackr\): 100\.0 µs sooner, 0\.05 % of JSON's time, with 12,000 B of JS\)\.$/,
+    );
+  });
+
   it('says "later", with no share, when JSON itself is left out and the first row is slower than it', () => {
     const rows = inRounds([row('json', 'wirebench', { gzip: 7_000, decodeMs: 0.3 }), row('msgpack', 'wirebench', { gzip: 7_000, decodeMs: 5, jsBytes: 1 })]);
     const lossyJson = rows.map((r) => (r.format === 'json' ? { ...r, fidelity: { ok: false } } : r));
@@ -77,10 +89,20 @@ describe('verdictSentence', () => {
       ),
     ];
     expect(verdictSentence(verdict(rank(rounds(3), { network: '4g', served: 'gzip' })))).toMatch(
-      /^Stay with JSON on 4G with gzip: no format is noticeably sooner \(msgpack is best, 19\.0 ms sooner, 9\.\d % of JSON's \S+ ms; sooner in 3 of 5 rounds: too few to tell it from the noise\)\. json is level with it: /,
+      /^Stay with JSON on 4G with gzip: no format is noticeably sooner \(msgpack is best, 19\.0 ms sooner, 9\.\d % of JSON's \S+ ms; sooner in 3 of 5 rounds, 5 needed to tell it from the noise\)\. msgpack is level with JSON: /,
     );
     expect(verdictSentence(verdict(rank(rounds(3), { network: '4g', served: 'gzip', minGain: 0.2 })))).toMatch(
-      /\(msgpack is best, 19\.0 ms sooner, 9\.\d % of JSON's \S+ ms; the threshold is 20 %; and sooner in 3 of 5 rounds: too few to tell it from the noise\)/,
+      /\(msgpack is best, 19\.0 ms sooner, 9\.\d % of JSON's \S+ ms; the threshold is 20 %; and sooner in 3 of 5 rounds, 5 needed to tell it from the noise\)/,
+    );
+  });
+
+  it('says "later than JSON" when the best row is ahead by its median but behind in most rounds', () => {
+    const json = withRounds(row('json', 'wirebench', { gzip: 7_000 }), [20, 20, 20, 20, 20]);
+    const msgpack = withRounds(row('msgpack', 'wirebench', { gzip: 7_000, jsBytes: 1 }), [25, 25, 25, 25, 1]);
+    // The median of every sample (1 ms) leans to the round that ran fast; the rounds say otherwise.
+    const skewed = { ...msgpack, figures: { ...msgpack.figures!, decodeMs: 1 } };
+    expect(verdictSentence(verdict(rank([json, skewed], { network: '4g', served: 'gzip' })))).toMatch(
+      /^Stay with JSON on 4G with gzip: no format is noticeably sooner \(msgpack is best, 19\.0 ms sooner, .*; later than JSON in 4 of 5 rounds\)\.$/,
     );
   });
 
@@ -108,9 +130,34 @@ describe('verdictSentence', () => {
   it('names the rows level with the first, one, or several with commas', () => {
     const five = ALL_LEVEL.map((r) => withRounds(r, [...r.figures!.decodeRoundsMs!, 0.3]));
     const two = verdictSentence(verdict(rank(five.slice(0, 2), { network: '4g', served: 'gzip' })));
-    expect(two).toMatch(/^Stay with JSON on 4G with gzip: .*\. msgpack is level with it: /);
+    expect(two).toMatch(/^Stay with JSON on 4G with gzip: .*\. msgpack is level with JSON: /);
     const four = verdictSentence(verdict(rank(five, { network: '4g', served: 'gzip' })));
-    expect(four).toMatch(/\. cbor, cbor \(cbor-x\) and msgpack are level with it: /);
+    expect(four).toMatch(/\. cbor, cbor \(cbor-x\) and msgpack are level with JSON: /);
+  });
+});
+
+describe('answerVerdict', () => {
+  const answerOn = (network: string, networks: readonly string[], minGain?: number): PayloadAnswer => {
+    const rows = inRounds(ROWS);
+    const ranking = rank(rows, { network, served: 'gzip', ...(minGain !== undefined ? { minGain } : {}) });
+    return { networks, served: ['none', 'gzip'], rows: [], ranking, otherNetworks: otherNetworks(rows, ranking, networks) };
+  };
+
+  it('says what would change a verdict to stay with JSON: the network where a format is noticeably sooner', () => {
+    const text = answerVerdict(answerOn('4g', ['3g-slow', '4g']));
+    expect(text).toMatch(/^Stay with JSON on 4G with gzip: .*\. It would change on 3G Slow, where protobuf is 33\.7 ms \(6 %\) sooner than JSON\.$/);
+  });
+
+  it('says where a named format gives way to JSON, and that the verdict holds where it does', () => {
+    expect(answerVerdict(answerOn('3g-slow', ['3g-slow', '4g']))).toMatch(
+      /^protobuf is usable first on 3G Slow .*\. On 4G, stay with JSON: no format is noticeably sooner there\.$/,
+    );
+    expect(answerVerdict(answerOn('4g', ['3g-slow', '4g', 'cable'], 0.5))).toMatch(/^Stay with JSON on 4G with gzip: .*\. The same on 3G Slow and Cable\.$/);
+  });
+
+  it('is the verdict alone for a result saved before the other networks were (no `otherNetworks`)', () => {
+    const { otherNetworks: _, ...older } = answerOn('4g', ['3g-slow', '4g']);
+    expect(answerVerdict(older)).toBe(verdictSentence(verdict(older.ranking)));
   });
 });
 

@@ -364,5 +364,5 @@ describe('every reader of result files, on result files changed at random places
     expect(seen.shapes.size).toBeGreaterThan(SHAPES.length / 2);
     expect(seen.refused).toBeGreaterThan(100);
     expect(seen.read).toBeGreaterThan(50);
-  });
+  }, 180_000);
 });
