@@ -1,7 +1,8 @@
 /**
  * The fidelity rule, as a check: `actual` must equal `expected` as JSON data. Same keys (a key
  * holding null stays, a missing key stays missing), same array lengths and order, same strings,
- * numbers equal by `Object.is` (so -0 is not 0). Key order is reported as `order` but never makes `ok` false.
+ * numbers equal by `===` as DESIGN's rule says (so -0 is 0: JSON itself writes -0 as 0, and they are
+ * the same JSON number; NaN, which no JSON holds, equals NaN). Key order is reported as `order` but never makes `ok` false.
  */
 
 /** What a diff is: a key or element `missing` or `extra`, a different JSON `type` or `value`, or keys in another `order`. */
@@ -106,7 +107,7 @@ export function checkRoundTrip(expected: unknown, actual: unknown, options: Chec
       const common = wantKeys.filter((key) => Object.hasOwn(b, key));
       const commonGot = gotKeys.filter((key) => Object.hasOwn(a, key));
       if (common.some((key, i) => commonGot[i] !== key)) add({ path, kind: 'order', expected: common, actual: commonGot });
-    } else if (!Object.is(want, got)) {
+    } else if (want !== got && !(Number.isNaN(want) && Number.isNaN(got))) {
       add({ path, kind: 'value', expected: want, actual: got });
     }
   }

@@ -115,9 +115,12 @@ describe('checkRoundTrip with many key-order notes', () => {
 });
 
 describe('checkRoundTrip and -0', () => {
-  it('sees -0 turned into 0, and 0 into -0, as value diffs', () => {
-    expect(checkRoundTrip({ x: -0 }, { x: 0 }).diffs).toEqual([{ path: '$.x', kind: 'value', expected: -0, actual: 0 }]);
-    expect(checkRoundTrip([0], [-0]).ok).toBe(false);
+  it('takes -0 and 0 as the same number (===, as JSON writes -0 as 0), NaN as itself, and still sees any other change', () => {
+    // A payload holding -0.0 must not make JSON's own round trip "lose data" (it writes "0").
+    expect(checkRoundTrip({ x: -0 }, JSON.parse(JSON.stringify({ x: -0 }))).ok).toBe(true);
+    expect(checkRoundTrip([0], [-0]).ok).toBe(true);
     expect(checkRoundTrip([-0, NaN], [-0, NaN]).ok).toBe(true);
+    expect(checkRoundTrip([NaN], [0]).diffs).toEqual([{ path: '$[0]', kind: 'value', expected: NaN, actual: 0 }]);
+    expect(checkRoundTrip([-0], [5e-324]).ok).toBe(false);
   });
 });

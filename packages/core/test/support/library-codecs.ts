@@ -232,18 +232,6 @@ export const PROTO_KEY_VALUE = JSON.parse('{"__proto__":{"polluted":true},"a":1}
 
 export const EVERY_KIND_EXACT: LossCase = { what: 'JSON data of every kind', value: EVERY_KIND };
 
-const NEGATIVE_ZERO_DIFFS = [
-  { path: '$.b', kind: 'value', expected: -0, actual: 0 },
-  { path: '$.a[1]', kind: 'value', expected: -0, actual: 0 },
-] as const;
-
-export const NEGATIVE_ZERO_AS_INTEGER: LossCase = {
-  what: '-0 is written as the integer 0',
-  value: { a: [0, -0], b: -0 },
-  roundTrip: NEGATIVE_ZERO_DIFFS,
-  wirebenchReads: NEGATIVE_ZERO_DIFFS,
-};
-
 /** Renamed while decoding, so no decode changes a prototype (msgpackr, cbor-x). */
 const PROTO_RENAMED_DIFFS = [
   { path: '$.__proto__', kind: 'missing', expected: { polluted: true } },

@@ -12,7 +12,6 @@ import {
   loneSurrogateInLongString,
   MSGPACK_KEYS_READ_ALIKE,
   msgpackReadAlike,
-  NEGATIVE_ZERO_AS_INTEGER,
   PROTO_KEY_VALUE,
   Refused,
 } from '../../../support/library-codecs.js';
@@ -22,7 +21,6 @@ describeLibraryCodec({
   implementation: '@msgpack/msgpack',
   losses: [
     EVERY_KIND_EXACT,
-    NEGATIVE_ZERO_AS_INTEGER,
     {
       what: 'a __proto__ key is refused when decoding',
       value: PROTO_KEY_VALUE,

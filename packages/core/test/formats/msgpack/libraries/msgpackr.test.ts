@@ -12,7 +12,6 @@ import {
   loneSurrogateInLongString,
   MSGPACK_KEYS_READ_ALIKE,
   msgpackReadAlike,
-  NEGATIVE_ZERO_AS_INTEGER,
   PROTO_KEY_RENAMED,
   Refused,
 } from '../../../support/library-codecs.js';
@@ -22,7 +21,6 @@ describeLibraryCodec({
   implementation: 'msgpackr',
   losses: [
     EVERY_KIND_EXACT,
-    NEGATIVE_ZERO_AS_INTEGER,
     PROTO_KEY_RENAMED,
     {
       what: 'a lone surrogate becomes U+FFFD',
