@@ -6,7 +6,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -23,12 +22,11 @@ import {
   SCREENSHOTS,
   servePlayground,
   throttle,
+  V1_RESULT,
   watchLongTasks,
 } from './support/playground.js';
 
 const TWITTER = corpusFile('twitter.json');
-/** A result file of version 1, as the CLI wrote it (packages/wirebench/test/result/fixtures/v1/README.md). */
-const V1_RESULT = fileURLToPath(new URL('../../wirebench/test/result/fixtures/v1/cli-answered-8fb3cc0.json', import.meta.url));
 const FORMATS = ['json', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'];
 /** The library rows the playground measures by default: [format, implementation]. */
 const LIBRARIES = [
@@ -315,6 +313,42 @@ describe.skipIf(!enabled)('playground in headless Chromium', () => {
       await page.goto('about:blank'); // a hash-only change would not reload the page
       await page.goto(`${served.url}#p=${'A'.repeat(100_001)}`);
       await page.getByText('share links carry up to').waitFor({ timeout: 5_000 });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows the first screen without its lazy chunks: none is fetched before it is needed, and one that cannot load costs what it shows, not the page', async () => {
+    // No service worker: its precache would fetch every chunk at once, and serve them past page.route.
+    const page = await served.browser.newPage({ serviceWorkers: 'block' });
+    try {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      // The run's figures and answer, the comparison, the share-link reader (src/lazy-chunk.ts): unreachable, as offline before the service worker cached them.
+      const fetched: string[] = [];
+      await page.route(/\/assets\/(run-figures|ComparedDevices|share-link)-[\w-]+\.js$/, (route) => {
+        fetched.push(new URL(route.request().url()).pathname.replace(/-[\w-]{8}\.js$/, '')); // without the build's hash
+        return route.abort();
+      });
+      await page.goto(served.url);
+      await page.locator('select[aria-label="Built-in sample"] option').nth(5).waitFor({ state: 'attached' });
+      expect(await page.locator('#payload').isEditable()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Measure', exact: true }).isEnabled()).toBe(true);
+      expect(await page.locator('section[aria-labelledby="compare-heading"] input[type="file"]').count()).toBe(1);
+      expect(fetched, 'lazy chunks fetched before any use').toEqual([]);
+
+      await page.fill('#payload', '{"id": 1, "tags": ["a", "b"], "ok": true}');
+      await page.getByRole('button', { name: 'Measure', exact: true }).click();
+      await page.waitForSelector(results('done'));
+      await page.getByText(/^The results could not be shown \(.+\): reload the page to try again\.$/).waitFor();
+      await page.locator('section[aria-labelledby="compare-heading"] input[type="file"]').setInputFiles(V1_RESULT);
+      await page.getByText(/^The comparison could not be loaded \(.+\): reload the page to try again\.$/).waitFor();
+      await page.goto('about:blank'); // a hash-only change would not reload the page
+      await page.goto(`${served.url}#p=${deflateRawSync(Buffer.from('{"id": 1}')).toString('base64url')}`);
+      await page.getByText(/^The share link in the address bar could not be read \(.+\): reload the page to try again\.$/).waitFor();
+      // The figures' chunk preloads the share-link reader too (its Export makes links).
+      expect(new Set(fetched)).toEqual(new Set(['/assets/run-figures', '/assets/ComparedDevices', '/assets/share-link']));
+      expect(errors).toEqual([]);
     } finally {
       await page.close();
     }

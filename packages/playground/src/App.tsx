@@ -11,6 +11,8 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
 import { formatBytes } from 'wirebench/report';
 import { Compare } from './Compare.js';
 import { Device } from './Device.js';
+import { errorMessage } from './error-message.js';
+import { chunk } from './lazy-chunk.js';
 import { MAX_BYTES, TEXTAREA_LIMIT, WARN_BYTES } from './limits.js';
 import type { HeldText } from './PayloadInput.js';
 import { byteLength, holdText, PayloadInput } from './PayloadInput.js';
@@ -19,8 +21,10 @@ import type { FromWorker, ParsedPayload, ResultPayload, SampleText, WirebenchRes
 import { DEFAULT_SETTINGS } from './protocol.js';
 import type { RunStatus } from './Results.js';
 import { Results } from './Results.js';
-import { payloadFromHash } from './share-link.js';
+import { SHARE_HASH_PREFIX } from './share-hash.js';
 import { useMeasuringWorker } from './use-measuring-worker.js';
+
+const shareLinkChunk = chunk(() => import('./share-link.js'));
 
 export function App(): ReactNode {
   const [text, setText] = useState('');
@@ -115,17 +119,23 @@ export function App(): ReactNode {
   }, []);
 
   useEffect(() => {
-    payloadFromHash(location.hash).then(
-      (outcome) => {
-        if (outcome === null) return;
-        if ('refused' in outcome) {
-          setNotice(`The share link in the address bar was not loaded: ${outcome.refused}.`);
-          return;
-        }
-        load('shared payload', outcome.text);
-        setNotice('Loaded the payload from the share link: press Measure to measure it on this device.');
-      },
-      () => setNotice('The share link in the address bar could not be read (damaged or cut short).'),
+    // Only a share link's hash fetches the code that reads it (share-link.ts, a chunk of its own).
+    if (!location.hash.startsWith(SHARE_HASH_PREFIX)) return;
+    shareLinkChunk.load().then(
+      ({ payloadFromHash }) =>
+        payloadFromHash(location.hash).then(
+          (outcome) => {
+            if (outcome === null) return;
+            if ('refused' in outcome) {
+              setNotice(`The share link in the address bar was not loaded: ${outcome.refused}.`);
+              return;
+            }
+            load('shared payload', outcome.text);
+            setNotice('Loaded the payload from the share link: press Measure to measure it on this device.');
+          },
+          () => setNotice('The share link in the address bar could not be read (damaged or cut short).'),
+        ),
+      (error: unknown) => setNotice(`The share link in the address bar could not be read (${errorMessage(error)}): reload the page to try again.`),
     );
   }, [load]);
 

@@ -2,7 +2,10 @@
 
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { withAnswers } from 'wirebench/answer';
 import { formatCount } from 'wirebench/report';
+import { measuredServed, toConstraints } from './answer/constraints.js';
+import { choiceFromSearch } from './answer/constraints-url.js';
 import { copy } from './clipboard.js';
 import { toMarkdown } from './markdown.js';
 import type { WirebenchResult } from './protocol.js';
@@ -11,15 +14,10 @@ import { shareLink } from './share-link.js';
 /**
  * The result with its answer under the constraints the page shows (kept in the address bar), so a
  * download compared or imported elsewhere carries it (`npm run bench:compare` compares the answers
- * of two devices). The answer's code is loaded here, not with the page; without it, the plain result.
+ * of two devices). Without an answer (constraints this page cannot apply), the plain result.
  */
-async function answered(result: WirebenchResult): Promise<WirebenchResult> {
+function answered(result: WirebenchResult): WirebenchResult {
   try {
-    const [{ withAnswers }, { choiceFromSearch }, { measuredServed, toConstraints }] = await Promise.all([
-      import('wirebench/answer'),
-      import('./answer/constraints-url.js'),
-      import('./answer/constraints.js'),
-    ]);
     const first = result.payloads[0];
     const measured = first ? measuredServed(first) : (['none'] as const);
     return withAnswers(result, toConstraints(choiceFromSearch(location.search), measured));
@@ -45,8 +43,8 @@ export function Export({ result, source }: { result: WirebenchResult; source: st
       (error: unknown) => setShared(`No share link: ${String(error)}`),
     );
   };
-  const download = async (): Promise<void> => {
-    const url = URL.createObjectURL(new Blob([JSON.stringify(await answered(result), null, 2)], { type: 'application/json' }));
+  const download = (): void => {
+    const url = URL.createObjectURL(new Blob([JSON.stringify(answered(result), null, 2)], { type: 'application/json' }));
     const a = document.createElement('a');
     a.href = url;
     a.download = 'wirebench-result.json';
@@ -58,7 +56,7 @@ export function Export({ result, source }: { result: WirebenchResult; source: st
       <button type="button" className="button secondary" onClick={() => copy(toMarkdown(result))}>
         Copy as Markdown
       </button>
-      <button type="button" className="button secondary" onClick={() => void download()}>
+      <button type="button" className="button secondary" onClick={download}>
         Download result JSON
       </button>
       <button type="button" className="button secondary" onClick={share}>

@@ -2,20 +2,17 @@
  * The "Results" section. Its `aria-busy` and `data-status` say where the run is (the e2e tests and a
  * screen reader wait on them); inside: the progress, how the run ended, the lossy-number warning,
  * the answer once the run is done (answer/Answer.tsx: the recommendation first, on a phone too),
- * then the table as it fills in, the charts, run info, plain words, export and look-inside.
+ * then the table as it fills in, the charts, run info, plain words, export and look-inside. The
+ * progress, the messages and the library toggle are part of the first screen; the figures' own
+ * components are a chunk (run-figures.ts) fetched when a run starts.
  */
 import type { ReactNode } from 'react';
-import { useAnswerChunk } from './answer/use-answer-chunk.js';
-import { Charts } from './Charts.js';
-import { Export } from './Export.js';
-import { LookInside } from './LookInside.js';
-import { LossyNumbers } from './LossyNumbers.js';
-import { PlainWords } from './PlainWords.js';
+import { chunk, useChunk } from './lazy-chunk.js';
 import { Progress } from './Progress.js';
 import type { ProgressStore } from './progress-store.js';
 import type { ParsedPayload, ResultPayload, WirebenchResult } from './protocol.js';
-import { ResultsTable } from './ResultsTable.js';
-import { RunInfo } from './RunInfo.js';
+
+const figuresChunk = chunk(() => import('./run-figures.js'));
 
 /** Where the page is: editing, asking to confirm a large payload, measuring, or how the last attempt ended. */
 export type RunStatus = 'idle' | 'confirm' | 'measuring' | 'done' | 'cancelled' | 'invalid' | 'error' | 'refused';
@@ -42,31 +39,34 @@ export function Results({ status, message, progress, parsed, payload, result, me
   const measuring = status === 'measuring';
   /** The finished run's payload: the charts and words wait for every figure. */
   const done = status === 'done' ? payload : null;
-  const chunk = useAnswerChunk(measuring || done !== null);
+  const shows = parsed !== null || payload !== null;
+  const { module: figures, error } = useChunk(figuresChunk, measuring || shows);
   return (
     <section id="results" aria-labelledby="results-heading" aria-busy={measuring ? 'true' : 'false'} aria-live="polite" data-status={status}>
       <h2 id="results-heading">Results</h2>
       {measuring && <Progress store={progress} onCancel={onCancel} />}
       {(status === 'cancelled' || status === 'error') && <p className={status === 'error' ? 'error' : 'warning'}>{message}</p>}
-      {parsed && parsed.lossyCount > 0 && <LossyNumbers lossyNumbers={parsed.lossyNumbers} lossyCount={parsed.lossyCount} />}
-      {done &&
-        (chunk.Answer ? (
-          <chunk.Answer payload={done} libraries={libraries} />
-        ) : (
-          <p className={chunk.error ? 'error' : 'note'}>
-            {chunk.error ? `The recommendation could not be loaded (${chunk.error}): reload the page to try again.` : 'Loading the recommendation…'}
-          </p>
-        ))}
+      {shows && !figures && (
+        <p className={error ? 'error' : 'note'}>
+          {error ? `The results could not be shown (${error}): reload the page to try again.` : 'Loading the results…'}
+        </p>
+      )}
+      {figures && parsed && parsed.lossyCount > 0 && <figures.LossyNumbers lossyNumbers={parsed.lossyNumbers} lossyCount={parsed.lossyCount} />}
+      {figures && done && <figures.Answer payload={done} libraries={libraries} />}
       <label className="toggle">
         <input type="checkbox" checked={libraries} onChange={(event) => onLibraries(event.target.checked)} /> Library rows: the same formats run by
         @msgpack/msgpack, msgpackr, cbor-x, protobufjs and flatbuffers, as an app would install them
       </label>
-      {payload && <ResultsTable payload={payload} measuring={measuring} libraries={libraries} />}
-      {done && <Charts payload={done} libraries={libraries} />}
-      {done && <RunInfo payload={done} />}
-      {done && <PlainWords payload={done} />}
-      {result && <Export result={result} source={measuredText} />}
-      {parsed && <LookInside parsed={parsed} />}
+      {figures && (
+        <>
+          {payload && <figures.ResultsTable payload={payload} measuring={measuring} libraries={libraries} />}
+          {done && <figures.Charts payload={done} libraries={libraries} />}
+          {done && <figures.RunInfo payload={done} />}
+          {done && <figures.PlainWords payload={done} />}
+          {result && <figures.Export result={result} source={measuredText} />}
+          {parsed && <figures.LookInside parsed={parsed} />}
+        </>
+      )}
       {!payload && !measuring && status !== 'cancelled' && <p className="note">No results yet.</p>}
     </section>
   );

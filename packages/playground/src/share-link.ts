@@ -4,6 +4,7 @@
  * hash too long, or one that inflates past the limit, is refused rather than held in memory).
  */
 import { formatBytes, formatCount } from 'wirebench/report';
+import { SHARE_HASH_PREFIX } from './share-hash.js';
 
 /** Payloads up to this many UTF-8 bytes travel in a share link (compressed; the link stays well under browsers' URL limits). */
 export const SHARE_LIMIT_BYTES = 256 * 1024;
@@ -36,7 +37,7 @@ export async function shareLink(text: string): Promise<{ url: string } | { refus
   const packed = toBase64Url(await pipe(raw, new CompressionStream('deflate-raw')));
   if (packed.length > SHARE_LIMIT_URL_CHARS) return { refused: `even compressed, the link would be ${formatCount(packed.length)} characters long` };
   const url = new URL(location.href);
-  url.hash = `p=${packed}`;
+  url.hash = `${SHARE_HASH_PREFIX}${packed}`;
   return { url: url.toString() };
 }
 
@@ -44,7 +45,7 @@ export async function shareLink(text: string): Promise<{ url: string } | { refus
  * Longest `#p=` hash the page reads: shareLink never makes a longer one, so anything longer was not
  * made by this page (and base64 of more than that cannot be a link we would offer).
  */
-export const SHARE_HASH_LIMIT_CHARS = '#p='.length + SHARE_LIMIT_URL_CHARS;
+export const SHARE_HASH_LIMIT_CHARS = SHARE_HASH_PREFIX.length + SHARE_LIMIT_URL_CHARS;
 
 /**
  * Inflates with a reader, counting bytes, and cancels once past `limit`: a few KB of deflate can
@@ -75,7 +76,7 @@ async function inflateCapped(bytes: Uint8Array, limit: number): Promise<Uint8Arr
 
 /** The payload text a share link carries, a refusal saying why the link was not read, or null when the hash holds none. */
 export async function payloadFromHash(hash: string): Promise<{ text: string } | { refused: string } | null> {
-  if (!hash.startsWith('#p=') || typeof DecompressionStream === 'undefined') return null;
+  if (!hash.startsWith(SHARE_HASH_PREFIX) || typeof DecompressionStream === 'undefined') return null;
   if (hash.length > SHARE_HASH_LIMIT_CHARS)
     return { refused: `the link's payload is ${formatCount(hash.length)} characters long; share links carry up to ${formatCount(SHARE_HASH_LIMIT_CHARS)}` };
   const match = /^#p=([A-Za-z0-9_-]+)$/.exec(hash);

@@ -20,6 +20,8 @@ export const CHROMIUM_ARGS = [...CHROMIUM_FLAGS];
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SCREENSHOTS = fileURLToPath(new URL('../../../../test-results/', import.meta.url));
 const CORPUS = fileURLToPath(new URL('../../../../../shared/data/corpus/', import.meta.url));
+/** A result file of version 1, as the CLI wrote it (packages/wirebench/test/result/fixtures/v1/README.md). */
+export const V1_RESULT = fileURLToPath(new URL('../../../wirebench/test/result/fixtures/v1/cli-answered-8fb3cc0.json', import.meta.url));
 
 /** A phone: 360×780 CSS px, touch, 2× pixels (the e2e runs throttle its CPU 4× too: `throttle`). */
 export const PHONE = { viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 } as const;

@@ -1,0 +1,137 @@
+/**
+ * What "Compare devices" shows of an imported result, a chunk of its own (lazy-chunk.ts) that
+ * Compare fetches when a file is chosen: the file read by the tool's result reader (readResult,
+ * with valibot's checks), the imported payload's times beside this run's, and both devices' time
+ * until usable under the other device's constraints.
+ */
+
+import type { ReactNode } from 'react';
+import { Component, useEffect, useState } from 'react';
+import type { AnswerComparison } from 'wirebench/report';
+import { servedWords } from 'wirebench/report';
+import { answersSideBySide, comparisonLink, deviceName, deviceRows, theirPayload, usableCell } from './compare-devices.js';
+import { errorMessage } from './error-message.js';
+import type { ResultPayload, WirebenchResult } from './protocol.js';
+
+export { readResult } from './compare-devices.js';
+
+/**
+ * The imported payload's answer beside this device's (answersSideBySide), or why it cannot be
+ * given, or null while it loads or when either has none. The answer's code is loaded here, not with
+ * the page.
+ */
+function useAnswersSideBySide(
+  result: WirebenchResult | null,
+  mine: ResultPayload | undefined,
+  other: WirebenchResult,
+  theirs: ResultPayload | undefined,
+): AnswerComparison | string | null {
+  const [comparison, setComparison] = useState<AnswerComparison | string | null>(null);
+  useEffect(() => {
+    setComparison(null);
+    if (!result || !mine || !theirs?.answer) return;
+    let live = true;
+    void import('wirebench/answer')
+      .then(({ withAnswers }) => answersSideBySide(withAnswers, result, mine, other, theirs))
+      // Constraints this page cannot apply (a network it does not know) are said, not left as a blank.
+      .catch((error: unknown) => `the answers cannot be set side by side: ${errorMessage(error)}`)
+      .then((side) => {
+        if (live) setComparison(side);
+      });
+    return () => {
+      live = false;
+    };
+  }, [result, mine, other, theirs]);
+  return comparison;
+}
+
+/** Last guard: a render error in the comparison shows a message instead of blanking the whole page. */
+class CompareBoundary extends Component<{ children: ReactNode }, { error: string | null }> {
+  override state = { error: null as string | null };
+  static getDerivedStateFromError(error: unknown): { error: string } {
+    return { error: errorMessage(error) };
+  }
+  override render(): ReactNode {
+    if (this.state.error) return <p className="error">The comparison could not be shown: {this.state.error}. Reload the page to try another file.</p>;
+    return this.props.children;
+  }
+}
+
+/** `other`'s figures (read by readResult) beside this run's, `result`, when there is one. */
+export function ComparedDevices(props: { result: WirebenchResult | null; other: WirebenchResult }): ReactNode {
+  return (
+    <CompareBoundary>
+      <DeviceTables {...props} />
+    </CompareBoundary>
+  );
+}
+
+function DeviceTables({ result, other }: { result: WirebenchResult | null; other: WirebenchResult }): ReactNode {
+  const mine = result?.payloads[0];
+  const theirs = theirPayload(mine, other);
+  const answers = useAnswersSideBySide(result, mine, other, theirs);
+  if (!theirs) return null;
+  return (
+    <>
+      <p className="note">
+        Other: {deviceName(other)}, {theirs.name}. This: {result ? deviceName(result) : 'no run yet'}.
+      </p>
+      <div className="table-box compare">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">format</th>
+              <th scope="col">encode here</th>
+              <th scope="col">encode there</th>
+              <th scope="col">decode here</th>
+              <th scope="col">decode there</th>
+            </tr>
+          </thead>
+          <tbody>
+            {deviceRows(mine, theirs).map((row) => (
+              <tr key={row.name}>
+                <th scope="row">{row.name}</th>
+                <td data-label="encode here">{row.encodeHere}</td>
+                <td data-label="encode there">{row.encodeThere}</td>
+                <td data-label="decode here">{row.decodeHere}</td>
+                <td data-label="decode there">{row.decodeThere}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {typeof answers === 'string' && <p className="error">{answers}</p>}
+      {answers && typeof answers !== 'string' && (
+        <div className="table-box compare-answers">
+          <table>
+            <caption>
+              Time until usable on {comparisonLink(answers, theirs)} {servedWords(answers.served)}, under the other device's constraints: the transfer is the
+              same on both, the device part (decompression + decode) is each device's own; #: rank
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">row</th>
+                <th scope="col">there</th>
+                <th scope="col">here</th>
+              </tr>
+            </thead>
+            <tbody>
+              {answers.rows.map((row) => (
+                <tr key={row.name}>
+                  <th scope="row">{row.name}</th>
+                  <td data-label="there">{usableCell(row.a)}</td>
+                  <td data-label="here">{usableCell(row.b)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {mine && theirs.name !== mine.name && (
+        <p className="note">
+          The payloads differ ({mine.name} here, {theirs.name} there): compare ratios to JSON, not times.
+        </p>
+      )}
+    </>
+  );
+}
