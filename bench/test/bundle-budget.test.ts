@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { BundleApp } from '../src/bundle/apps.js';
-import { BUNDLE_APPS } from '../src/bundle/apps.js';
+import type { BundleApp, BundleTarget } from '../src/bundle/apps.js';
+import { BUNDLE_APPS, PLAYGROUND_PAGE } from '../src/bundle/apps.js';
 import type { BundleBudget } from '../src/bundle/budget.js';
 import { BUNDLE_SIZES_MODULE, budgetProblems, renderBundleSizesModule } from '../src/bundle/budget.js';
 import type { BundleReport } from '../src/bundle/sizes.js';
-import { bundleApp, packageOf } from '../src/bundle/sizes.js';
+import { bundleApp, bundlePage, initialChunks, packageOf } from '../src/bundle/sizes.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const COMMAND = 'npm run bundle:budget';
@@ -45,6 +45,40 @@ describe('budgetProblems', () => {
 
   it('fails an entry without a budget, saying how to give it one', () => {
     expect(budgetProblems([report('a', 10)], apps, undefined, COMMAND)).toEqual(['a has no budget yet: run `npm run bundle:budget -- --update`']);
+  });
+
+  it('fails an entry over its own limit, however much its accepted budget allows', () => {
+    const page: BundleTarget = { name: 'p', does: '', allowedPackages: [], maxGzip: 75_000 };
+    expect(budgetProblems([report('p', 75_000)], [page], budget({ p: 80_000 }), COMMAND)).toEqual([]);
+    expect(budgetProblems([report('p', 75_001)], [page], budget({ p: 80_000 }), COMMAND)).toEqual([
+      'p is 75,001 B gzipped, over its limit of 75,000 B: move what its first screen does not need behind a dynamic import()',
+    ]);
+  });
+
+  it('fails a build that warns, one problem per warning', () => {
+    expect(
+      budgetProblems([{ ...report('a', 10), warnings: ['[INEFFECTIVE_DYNAMIC_IMPORT] x.ts is dynamically imported…\n'] }], apps, budget({ a: 10 }), COMMAND),
+    ).toEqual(["a's build warns: [INEFFECTIVE_DYNAMIC_IMPORT] x.ts is dynamically imported…"]);
+  });
+});
+
+describe('initialChunks', () => {
+  it('is the entry and what it imports statically, transitively; a dynamic import is not in it', () => {
+    const chunk = (fileName: string, imports: string[], isEntry = false) => ({ fileName, imports, isEntry, dynamicImports: [] });
+    const chunks = [chunk('lazy.js', ['shared.js']), chunk('runtime.js', []), chunk('shared.js', ['runtime.js']), chunk('index.js', ['shared.js'], true)];
+    expect(initialChunks(chunks).map((c) => c.fileName)).toEqual(['index.js', 'shared.js', 'runtime.js']);
+  });
+});
+
+describe("the playground's first screen", () => {
+  // Built as deployed (production mode, although Vitest sets NODE_ENV=test), weighed with the chunks its entry imports.
+  it(`is within ${PLAYGROUND_PAGE.maxGzip} B gzipped and its accepted budget, with the rest in lazy chunks, React's packages and valibot only, and no build warning`, async () => {
+    const page = await bundlePage(PLAYGROUND_PAGE, ROOT);
+    const accepted = JSON.parse(readFileSync(`${ROOT}bench/baselines/bundle-sizes.json`, 'utf8')) as BundleBudget;
+    expect(budgetProblems([page], [PLAYGROUND_PAGE], accepted, COMMAND)).toEqual([]);
+    expect(page.gzip).toBeLessThanOrEqual(PLAYGROUND_PAGE.maxGzip!);
+    expect(page.lazyGzip, 'the figures, the answer and the comparison load later').toBeGreaterThan(20_000);
+    expect(page.packages).toEqual(expect.arrayContaining(['react', 'react-dom']));
   });
 });
 
