@@ -76,7 +76,7 @@ describe("the playground's first screen", () => {
     const page = await bundlePage(PLAYGROUND_PAGE, ROOT);
     const accepted = JSON.parse(readFileSync(`${ROOT}bench/baselines/bundle-sizes.json`, 'utf8')) as BundleBudget;
     expect(budgetProblems([page], [PLAYGROUND_PAGE], accepted, COMMAND)).toEqual([]);
-    expect(page.gzip).toBeLessThanOrEqual(PLAYGROUND_PAGE.maxGzip!);
+    expect(page.gzip).toBeLessThanOrEqual(PLAYGROUND_PAGE.maxGzip);
     expect(page.lazyGzip, 'the figures, the answer and the comparison load later').toBeGreaterThan(20_000);
     expect(page.packages).toEqual(expect.arrayContaining(['react', 'react-dom']));
   });

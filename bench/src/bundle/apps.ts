@@ -141,7 +141,7 @@ console.log(schemaFromProto(toProto(inferSchema(${payload})), 'Root'));`,
  * Everything else (the figures and the answer, the comparison of devices, the share-link reader) is
  * fetched later, and the measuring worker with its codecs runs in a thread of its own.
  */
-export const PLAYGROUND_PAGE: BundlePage = {
+export const PLAYGROUND_PAGE: BundlePage & { readonly maxGzip: number } = {
   name: '@wirebench/playground',
   does: "the playground's first screen (its Vite build): the entry chunk and the chunks it imports statically, React included; the figures, the answer, the comparison and the share-link reader are loaded later",
   root: 'packages/playground',

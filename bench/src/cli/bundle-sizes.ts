@@ -11,6 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from 'rolldown';
+import { formatBytes } from 'wirebench/report';
 import { BUNDLE_APPS, PLAYGROUND_PAGE } from '../bundle/apps.js';
 import type { BundleBudget } from '../bundle/budget.js';
 import {
@@ -58,7 +59,7 @@ Bundles a tiny browser app per entry of @wirebench/core (its built dist: run npm
 the npm script does) with ${BUNDLER} (browser, ESM, minified), builds ${PLAYGROUND_PAGE.root} with its
 Vite config, and prints the bytes a page loads before each app runs: minified, gzip -9 and brotli 11.
 Exits 1 when an entry's gzip bytes grew more than ${ALLOWED_GROWTH * 100} % over ${relative(ROOT, BUDGET)},
-when ${PLAYGROUND_PAGE.name}'s first screen is over ${PLAYGROUND_PAGE.maxGzip} B gzipped or its build warns,
+when ${PLAYGROUND_PAGE.name}'s first screen is over ${formatBytes(PLAYGROUND_PAGE.maxGzip)} gzipped or its build warns,
 or when an entry bundles a package it must not.
 
   --update     accept the sizes: rewrite ${relative(ROOT, BUDGET)}, ${BUNDLE_SIZES_MODULE} and the tables between
@@ -117,7 +118,10 @@ const bundleBudget = command({
     // A package an entry must not bundle fails even with --update: no budget accepts it.
     const problems = budgetProblems(reports, TARGETS, values.update ? readBudget() : budget, COMMAND);
     for (const problem of problems) console.error(`bundle:budget: ${problem}`);
-    if (problems.length === 0) console.log(`\nbundle:budget: every entry within ${ALLOWED_GROWTH * 100} % of its budget, bundling only the packages it may`);
+    if (problems.length === 0)
+      console.log(
+        `\nbundle:budget: every entry within ${ALLOWED_GROWTH * 100} % of its budget (${PLAYGROUND_PAGE.name} within its ${formatBytes(PLAYGROUND_PAGE.maxGzip)} too), bundling only the packages it may`,
+      );
     return problems.length > 0 ? 1 : 0;
   },
 });
