@@ -133,13 +133,20 @@ describe('compareResults', () => {
 
   describe('rows that moved together', () => {
     const ROWS = ['simdjson', 'msgpack', 'cbor', 'protobuf', 'flatbuffers'] as const;
-    /** A payload's five rows at ratios 0.5–0.9, each row's b moved by its factor (low noise, 9 rounds as the gate's). */
-    function moved(seed: number, payloads: Readonly<Record<string, readonly number[]>>): [MeasureResult, MeasureResult] {
+    /**
+     * A payload's five rows at ratios 0.5–0.9, each row's b moved by its factor (low noise, 9 rounds
+     * as the gate's), and JSON's own time in b at `jsonMoved` × a's (default unchanged).
+     */
+    function moved(
+      seed: number,
+      payloads: Readonly<Record<string, readonly number[]>>,
+      jsonMoved: Readonly<Record<string, number>> = {},
+    ): [MeasureResult, MeasureResult] {
       const random = seededRandom(seed);
       const runs: [Record<string, RowSpec[]>, Record<string, RowSpec[]>] = [{}, {}];
       for (const [payload, factors] of Object.entries(payloads)) {
         runs[0][payload] = [];
-        runs[1][payload] = [];
+        runs[1][payload] = [{ name: 'json', medianMs: jsonMoved[payload] ?? 1 }];
         ROWS.forEach((name, i) => {
           const center = 0.5 + i * 0.1;
           runs[0][payload]?.push({ name, encode: lognormal(random, 9, center, 0.02) });
@@ -148,13 +155,15 @@ describe('compareResults', () => {
       }
       return [result(runs[0], 9), result(runs[1], 9)];
     }
+    /** The per-row changes of order_batch's encode in the CI run that failed a124c50, where JSON's own encode took 3.27 ms against the baseline's 2.04. */
+    const CI_RUN = [1.022, 1.097, 1.103, 1.258, 1.204];
 
-    it("reads a payload whose rows all moved as the machine, not as each row's regression", () => {
-      // The per-row changes of order_batch's encode in the CI run that failed a124c50 (the baseline's
-      // JSON encode took 2.0 ms there, 3.3 ms in that run): every row slowed, the fastest most.
-      const report = compareResults(...moved(21, { order_batch: [1.022, 1.097, 1.103, 1.258, 1.204], order: [1, 1, 1, 1, 1] }));
-      const shift = report.shifts.find((s) => s.payload === 'order_batch');
-      expect(shift?.rows).toBe(5);
+    it("reads a payload whose rows all moved with JSON's own time as the machine, not as each row's regression", () => {
+      const report = compareResults(...moved(21, { order_batch: CI_RUN, order: [1, 1, 1, 1, 1] }, { order_batch: 3.27 / 2.04 }));
+      expect(report.shifts).toHaveLength(1);
+      const shift = report.shifts[0];
+      expect(shift).toMatchObject({ payload: 'order_batch', operation: 'encode', rows: 5 });
+      expect(shift?.jsonMoved).toBeCloseTo(1.603, 3);
       expect(shift?.shift).toBeGreaterThan(1.07);
       expect(shift?.shift).toBeLessThan(1.14);
       expect(regressions(report)).toEqual([]);
@@ -165,35 +174,60 @@ describe('compareResults', () => {
       expect(flatbuffers?.change).toBeLessThan(1.15);
       expect(flatbuffers?.after).toBeCloseTo((flatbuffers?.before ?? 0) * (flatbuffers?.change ?? 0) * (shift?.shift ?? 0), 6);
       const text = formatText(report);
-      expect(text).toContain('rows moved together (shift, taken out of each change above):');
-      expect(text).toMatch(/\n {2}encode: order_batch \+1\d\.\d %, order [+−]\d\.\d %\n/);
+      expect(text).toContain("rows moved together with JSON's own time (shift, taken out of each change above):");
+      expect(text).toMatch(/\n {2}encode: order_batch \+1\d\.\d % \(JSON's own time \+60\.\d %\)\n/);
       expect(lastLine(text)).toBe(NO_CHANGE_LINE);
     });
 
-    it('still flags one row that regressed among rows that did not move', () => {
-      const report = compareResults(...moved(22, { order_batch: [1, 1, 1.3, 1, 1] }));
+    it("reads the same moves as the code where JSON's own time held: every row that moved beyond 15 % regressed", () => {
+      const report = compareResults(...moved(21, { order_batch: CI_RUN, order: [1, 1, 1, 1, 1] }));
+      expect(report.shifts).toEqual([]);
+      expect(regressions(report).map((t) => t.row)).toEqual(['protobuf', 'flatbuffers']);
+    });
+
+    it('still flags one row that regressed among rows that did not move, whatever JSON did', () => {
+      const report = compareResults(...moved(22, { order_batch: [1, 1, 1.3, 1, 1] }, { order_batch: 1.5 }));
       expect(report.shifts[0]?.shift).toBeCloseTo(1, 1);
       expect(regressions(report).map((t) => t.row)).toEqual(['cbor']);
     });
 
-    it('takes no shift out of a payload with fewer than three rows', () => {
-      const report = compareResults(...shiftedRuns(1, 1.25));
-      expect(report.shifts).toEqual([]);
-      expect(only(report).shift).toBe(1);
+    it('blames no unchanged row when the code every codec shares speeds up (JSON unchanged)', () => {
+      const report = compareResults(...moved(25, { order_batch: [1, 0.7, 0.7, 0.7, 0.7] }));
+      expect(regressions(report)).toEqual([]);
+      expect(report.timings.filter((t) => t.improvement).map((t) => t.row)).toEqual(['msgpack', 'cbor', 'protobuf', 'flatbuffers']);
     });
 
-    it('fails when most payloads slowed together: code every row shares, which the shift would otherwise hide', () => {
-      const report = compareResults(...moved(23, { a: [1.3, 1.3, 1.3, 1.3, 1.3], b: [1.25, 1.25, 1.25, 1.25, 1.25], c: [1, 1, 1, 1, 1] }));
+    it('takes no shift out of a payload with fewer than three rows', () => {
+      const [a, b] = shiftedRuns(1, 1.25);
+      const slowerJson = {
+        ...b,
+        payloads: b.payloads.map((p) => ({
+          ...p,
+          rows: p.rows.map((r) => (r.name === 'json' && r.decode ? { ...r, decode: { ...r.decode, median: 2 } } : r)),
+        })),
+      };
+      const report = compareResults(a, slowerJson);
+      expect(report.shifts).toEqual([]);
+      expect(only(report)).toMatchObject({ shift: 1, regression: true });
+    });
+
+    it('fails when most payloads slowed together with JSON: code every row shares, which the shift would otherwise hide', () => {
+      const report = compareResults(
+        ...moved(23, { a: [1.3, 1.3, 1.3, 1.3, 1.3], b: [1.25, 1.25, 1.25, 1.25, 1.25], c: [1, 1, 1, 1, 1] }, { a: 1.3, b: 1.3, c: 1.3 }),
+      );
       expect(regressions(report)).toEqual([]);
       expect(wholeRunShifts(report).map((s) => s.payload)).toEqual(['a', 'b']);
       expect(fails(report)).toBe(true);
       expect(lastLine(formatText(report))).toMatch(
         /^every row slowed together on most payloads, beyond 15 %: a \/ encode \+\d\d\.\d % \(median of 5 rows\); b \/ encode/,
       );
-      // Speeding up together is reported by the shift line, never a failure.
-      const faster = compareResults(...moved(24, { a: [0.7, 0.7, 0.7, 0.7, 0.7], b: [0.7, 0.7, 0.7, 0.7, 0.7] }));
+    });
+
+    it('says, without failing, when most payloads sped up together: JSON itself slower looks like this', () => {
+      const faster = compareResults(...moved(24, { a: [0.77, 0.77, 0.77, 0.77, 0.77], b: [0.77, 0.77, 0.77, 0.77, 0.77] }, { a: 1.3, b: 1.3 }));
       expect(fails(faster)).toBe(false);
       expect(wholeRunShifts(faster, 'faster')).toHaveLength(2);
+      expect(formatText(faster)).toContain('every row sped up together on most payloads: a / encode −');
     });
   });
 

@@ -25,9 +25,10 @@ Options:
 Method: times from different runs are never compared directly. For every payload, row and operation
 present in both runs, each run gives one ratio per interleaved round: the row's time ÷ JSON's time
 in that same round. The change is (b's median ratio) ÷ (a's median ratio) ÷ shift: +25 % means the
-row got 25 % slower relative to JSON than its payload's rows moved together; lower is better. The
-shift is the median of that change over the payload's rows for the operation (3 rows or more; else 1):
-what moved every row at once is the machine, not one codec. Most payloads shifting beyond the threshold
+row got 25 % slower relative to JSON than its payload's rows moved together; lower is better. Where
+JSON's own median time moved beyond the threshold between the runs (the machine), the shift is the
+median of that change over the payload's rows for the operation (3 rows or more); elsewhere it is 1,
+so code every codec shares shows in full. Most payloads shifting beyond the threshold
 together is itself a regression (code every row shares). Its 95 % interval bootstraps each run's rounds; p is
 a two-sided Mann–Whitney test of the two sets of per-round ratios. A change is significant when
 p < alpha and the interval excludes 0 %; a regression when it is also slower than +threshold, an

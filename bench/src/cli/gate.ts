@@ -24,8 +24,9 @@ const USAGE = `npm run bench:gate [-- --update]
 
 Runs the Node bench at the CI settings (npm run bench -- --ci) and compares it with bench/baselines/node-quick.json
 (npm run bench:compare's method). A row that now errors, loses data or is gone fails the gate (exit 1)
-at once. A row regresses when it moved beyond the threshold against the shift all of its payload's rows
-share (the machine); most payloads slowing together beyond it is a regression too. Both are re-measured
+at once. A row regresses when it moved beyond the threshold (against the shift all of its payload's rows
+share, where JSON's own time moved: the machine); most payloads slowing together beyond it is a
+regression too. Both are re-measured
 in ${REMEASURE_PROCESSES} fresh processes, and the gate fails only on what the re-measure flags again.
   --update   rewrite the baseline from ${BASELINE_PROCESSES} runs at the CI settings in separate processes, pooled`;
 

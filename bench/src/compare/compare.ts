@@ -28,10 +28,13 @@ export const DEFAULT_ALPHA = 0.01;
 export const DEFAULT_THRESHOLD = 0.15;
 
 /**
- * Rows an operation needs in a payload before their common shift is taken out. A machine slower in
- * one way (memory bandwidth on a large payload, say) moves every row of that payload together, and
- * by different amounts than JSON's native code; a code change moves its own rows. The median change
- * of three or more rows follows the first and ignores a single row's regression.
+ * When a payload's rows all moved together, and why that is taken out. A ratio to JSON cancels a
+ * machine that is uniformly slower, not one slower in one way (memory bandwidth on a large payload,
+ * say), which moves every row of that payload by other amounts than JSON's native code. Such a
+ * machine shows in JSON's own time: the shift (the median change of the payload's rows, SHIFT_MIN_ROWS
+ * or more, so one row's regression does not move it) is taken out only where JSON's own median time
+ * moved beyond the threshold between the runs. Where JSON's time held, every row is read as it is,
+ * so code every codec shares (the UTF-8 writer, say) regressing or improving shows in full.
  */
 export const SHIFT_MIN_ROWS = 3;
 
@@ -53,7 +56,7 @@ export interface TimingChange {
   readonly after: number;
   /** after ÷ before ÷ shift: 1.10 = 10 % slower relative to JSON than the payload's rows moved together, 0.90 = 10 % faster. */
   readonly change: number;
-  /** The payload's common shift for this operation that `change` is read against (1 when it has too few rows to tell). */
+  /** The payload's common shift for this operation that `change` is read against (1 where none was taken out: JSON's own time held, or too few rows). */
   readonly shift: number;
   /** 95 % bootstrap interval of `change`, resampling each run's rounds. */
   readonly low: number;
@@ -93,7 +96,7 @@ export interface Unmatched {
   readonly reason?: string;
 }
 
-/** Every row of a payload's operation moving together: the median of their changes. */
+/** Every row of a payload's operation moving together, with JSON's own time: taken out of each row's change. */
 export interface SharedShift {
   readonly payload: string;
   readonly operation: Operation;
@@ -101,6 +104,8 @@ export interface SharedShift {
   readonly shift: number;
   /** Rows it is the median of. */
   readonly rows: number;
+  /** JSON's own median time in b ÷ in a: beyond the threshold, the sign that the machine moved. */
+  readonly jsonMoved: number;
 }
 
 /** A row that worked in a and fails in b: it now errors, or no longer gives the payload back exactly. */
@@ -168,16 +173,18 @@ export function compareResults(a: MeasureResult, b: MeasureResult, options: Comp
 export const regressions = (report: ComparisonReport): TimingChange[] => report.timings.filter((t) => t.regression);
 
 /**
- * Shared shifts beyond the threshold on most payloads of one operation. One payload moving as a whole
- * is the machine; most payloads moving together is code every row shares (or a baseline from another
- * machine), which taking the shift out would hide, so it fails the comparison by itself.
+ * Shared shifts beyond the threshold (in `direction`) on most payloads of one operation, counted over
+ * every payload the report timed that operation on (`outOf`, default: the report's own). One payload
+ * moving as a whole is the machine; most payloads moving together is code every row shares (or a
+ * baseline from another machine), which taking the shift out would hide, so slowing together fails
+ * the comparison by itself.
  */
-export function wholeRunShifts(report: ComparisonReport, direction: 'slower' | 'faster' = 'slower'): SharedShift[] {
+export function wholeRunShifts(report: ComparisonReport, direction: 'slower' | 'faster' = 'slower', outOf: ComparisonReport = report): SharedShift[] {
   const beyond = (s: SharedShift): boolean => (direction === 'slower' ? s.shift > 1 + report.threshold : s.shift < 1 / (1 + report.threshold));
   return OPERATIONS.flatMap((operation) => {
-    const shifts = report.shifts.filter((s) => s.operation === operation);
-    const moved = shifts.filter(beyond);
-    return shifts.length >= 2 && moved.length * 2 > shifts.length ? moved : [];
+    const payloads = new Set(outOf.timings.filter((t) => t.operation === operation).map((t) => t.payload)).size;
+    const moved = report.shifts.filter((s) => s.operation === operation && beyond(s));
+    return payloads >= 2 && moved.length * 2 > payloads ? moved : [];
   });
 }
 
@@ -236,7 +243,14 @@ function comparePayload(a: PayloadResult, b: PayloadResult, report: ReportDraft)
     // The reference's ratio to itself is 1 by construction: nothing to test.
     if (comparable && rowA.name !== a.reference) pairRatios(payload, rowA, rowB, timed, report);
   }
-  for (const [operation, pairs] of timed) compareOperation(payload, operation, pairs, report);
+  const jsonA = a.rows.find((row) => row.name === a.reference);
+  const jsonB = b.rows.find((row) => row.name === b.reference);
+  for (const [operation, pairs] of timed) {
+    const before = jsonA?.[operation]?.median;
+    const after = jsonB?.[operation]?.median;
+    const jsonMoved = before !== undefined && after !== undefined && before > 0 && after > 0 ? after / before : 1;
+    compareOperation(payload, operation, pairs, jsonMoved, report);
+  }
   const rowsOfA = new Set(a.rows.map((row) => row.name));
   for (const rowB of b.rows) if (!rowsOfA.has(rowB.name)) report.unmatched.push({ only: 'b', payload, row: rowB.name });
 }
@@ -269,12 +283,13 @@ function pairRatios(payload: string, rowA: RowResult, rowB: RowResult, timed: Ma
   }
 }
 
-/** Every row's change for one operation, read against the shift the rows share. */
-function compareOperation(payload: string, operation: Operation, pairs: readonly RatioPair[], report: ReportDraft): void {
+/** Every row's change for one operation, read against the shift the rows share where the machine moved (`jsonMoved`). */
+function compareOperation(payload: string, operation: Operation, pairs: readonly RatioPair[], jsonMoved: number, report: ReportDraft): void {
   let shift = 1;
-  if (pairs.length >= SHIFT_MIN_ROWS) {
+  const machineMoved = jsonMoved > 1 + report.threshold || jsonMoved < 1 / (1 + report.threshold);
+  if (machineMoved && pairs.length >= SHIFT_MIN_ROWS) {
     shift = median(pairs.map(({ a, b }) => median(b) / median(a)));
-    report.shifts.push({ payload, operation, shift, rows: pairs.length });
+    report.shifts.push({ payload, operation, shift, rows: pairs.length, jsonMoved });
   }
   for (const { row, a, b } of pairs) {
     const against = b.map((ratio) => ratio / shift);
@@ -372,7 +387,7 @@ function legend(report: ComparisonReport): [string, string][] {
     ],
     [
       'shift',
-      `the median of that change over a payload's rows for one operation (${SHIFT_MIN_ROWS} rows or more): what moved every row together, the machine rather than one codec's code`,
+      `where JSON's own time moved beyond the threshold between the runs (the machine), the median of that change over the payload's rows for the operation (${SHIFT_MIN_ROWS} rows or more), taken out; elsewhere 1`,
     ],
     ['interval', "95 % bootstrap interval of the change, resampling each run's rounds"],
     ['p', `two-sided Mann–Whitney p-value of the two runs' per-round ratios; significant when p < ${report.alpha} and the interval excludes 0 %`],
@@ -451,11 +466,21 @@ function driftLine(report: ComparisonReport): string[] {
     : [`${plural(drift, 'row')} moved significantly but by less than ${formatPercent(report.threshold)} (△ ▽): within this machine's run-to-run drift`];
 }
 
+/** Most payloads speeding up together: never a failure, but said, as JSON itself slowing looks like this. */
+function fasterTogetherLine(report: ComparisonReport): string[] {
+  const faster = wholeRunShifts(report, 'faster');
+  return faster.length === 0
+    ? []
+    : [`every row sped up together on most payloads: ${faster.map(describeShift).join('; ')} (JSON's own time moved: code every codec shares, or JSON slower)`];
+}
+
 /** The shifts taken out of the rows' changes, one line per operation. */
 function shiftLines(report: ComparisonReport): string[] {
   return OPERATIONS.flatMap((operation) => {
     const shifts = report.shifts.filter((s) => s.operation === operation);
-    return shifts.length === 0 ? [] : [`${operation}: ${shifts.map((s) => `${s.payload} ${formatChange(s.shift)}`).join(', ')}`];
+    return shifts.length === 0
+      ? []
+      : [`${operation}: ${shifts.map((s) => `${s.payload} ${formatChange(s.shift)} (JSON's own time ${formatChange(s.jsonMoved)})`).join(', ')}`];
   });
 }
 
@@ -470,7 +495,7 @@ export function formatText(report: ComparisonReport, options: FormatOptions = {}
   const lines = [`wirebench compare: a = ${a}, b = ${b}`, ...textLegend(report), ''];
   lines.push(...(report.timings.length > 0 ? alignedTable(TIMING_HEADER, timingCells(report.timings), TIMING_NUMERIC) : ['no timed rows in common']));
   const shifts = shiftLines(report);
-  if (shifts.length > 0) lines.push('', 'rows moved together (shift, taken out of each change above):', ...shifts.map((l) => `  ${l}`));
+  if (shifts.length > 0) lines.push('', "rows moved together with JSON's own time (shift, taken out of each change above):", ...shifts.map((l) => `  ${l}`));
   if (report.bytes.length > 0)
     lines.push('', 'sizes (exact, no test needed):', ...alignedTable(BYTES_HEADER, bytesCells(report.bytes), BYTES_NUMERIC).map((l) => `  ${l}`));
   for (const only of ['a', 'b'] as const) {
@@ -478,7 +503,7 @@ export function formatText(report: ComparisonReport, options: FormatOptions = {}
     if (entries.length > 0) lines.push('', `only in ${only}:`, ...entries.map((u) => `  ${unmatchedLine(u)}`));
   }
   if (report.warnings.length > 0) lines.push('', 'warnings:', ...report.warnings.map((w) => `  ${w}`));
-  lines.push('', ...driftLine(report), closingLine(report));
+  lines.push('', ...driftLine(report), ...fasterTogetherLine(report), closingLine(report));
   return `${lines.join('\n')}\n`;
 }
 
@@ -506,14 +531,15 @@ export function formatMarkdown(report: ComparisonReport, options: FormatOptions 
     );
   }
   const shifts = shiftLines(report);
-  if (shifts.length > 0) lines.push('**Rows moved together** (shift, taken out of each change)', '', ...shifts.map((l) => `- ${escapeMarkdown(l)}`), '');
+  if (shifts.length > 0)
+    lines.push("**Rows moved together with JSON's own time** (shift, taken out of each change)", '', ...shifts.map((l) => `- ${escapeMarkdown(l)}`), '');
   if (report.bytes.length > 0) lines.push('**Sizes** (exact, no test needed)', '', ...markdownTable(BYTES_HEADER, bytesCells(report.bytes), BYTES_NUMERIC), '');
   for (const only of ['a', 'b'] as const) {
     const entries = report.unmatched.filter((u) => u.only === only);
     if (entries.length > 0) lines.push(`**Only in ${only}**`, '', ...entries.map((u) => `- ${escapeMarkdown(unmatchedLine(u))}`), '');
   }
   if (report.warnings.length > 0) lines.push('**Warnings**', '', ...report.warnings.map((w) => `- ${escapeMarkdown(w)}`), '');
-  lines.push(...driftLine(report).map((line) => `${line}\n`), closingLine(report));
+  lines.push(...[...driftLine(report), ...fasterTogetherLine(report)].map((line) => `${line}\n`), closingLine(report));
   return `${lines.join('\n')}\n`;
 }
 

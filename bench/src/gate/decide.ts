@@ -41,7 +41,8 @@ export async function decide(baseline: MeasureResult, run: MeasureResult, remeas
   const runs = await remeasure([...new Set([...flagged, ...flaggedShifts].map((t) => t.payload))]);
   const remeasured = compareResults(baseline, poolResults(runs));
   const confirmed = regressions(remeasured).filter((t) => flagged.some((f) => key(f) === key(t)));
-  const confirmedShifts = wholeRunShifts(remeasured).filter((s) => flaggedShifts.some((f) => shiftKey(f) === shiftKey(s)));
+  // Most payloads of the whole run, not of the few re-measured.
+  const confirmedShifts = wholeRunShifts(remeasured, 'slower', report).filter((s) => flaggedShifts.some((f) => shiftKey(f) === shiftKey(s)));
   return { report, flagged, remeasured, confirmed, flaggedShifts, confirmedShifts, broken };
 }
 
