@@ -52,7 +52,7 @@ export function Results({ status, message, progress, parsed, payload, result, me
         </p>
       )}
       {figures && parsed && parsed.lossyCount > 0 && <figures.LossyNumbers lossyNumbers={parsed.lossyNumbers} lossyCount={parsed.lossyCount} />}
-      {figures && done && <figures.Answer payload={done} libraries={libraries} />}
+      {figures && done && <figures.Answer payload={done} libraries={libraries} environment={result?.environment} />}
       <label className="toggle">
         <input type="checkbox" checked={libraries} onChange={(event) => onLibraries(event.target.checked)} /> Library rows: the same formats run by
         @msgpack/msgpack, msgpackr, cbor-x, protobufjs and flatbuffers, as an app would install them

@@ -9,6 +9,7 @@
 
 import type { ReactNode } from 'react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import type { Environment } from 'wirebench';
 import type { PayloadAnswer } from 'wirebench/answer';
 import { answerPayload } from 'wirebench/answer';
 import type { ResultPayload } from '../protocol.js';
@@ -21,8 +22,8 @@ import { Ranking } from './Ranking.js';
 import { UsableBars } from './UsableBars.js';
 import { WhereBytesGo } from './WhereBytesGo.js';
 
-/** `libraries`: rank the library rows too (hidden rows are left out, as the table leaves them out). */
-export function Answer({ payload, libraries }: { payload: ResultPayload; libraries: boolean }): ReactNode {
+/** `libraries`: rank the library rows too (hidden rows are left out, as the table leaves them out); `environment`: where the run measured, named under the verdict. */
+export function Answer({ payload, libraries, environment }: { payload: ResultPayload; libraries: boolean; environment?: Environment | undefined }): ReactNode {
   const [choice, setChoice] = useState(() => choiceFromSearch(location.search));
   useEffect(() => {
     const search = searchWithChoice(location.search, choice);
@@ -54,7 +55,7 @@ export function Answer({ payload, libraries }: { payload: ResultPayload; librari
           this run's figures, so a change below re-ranks without measuring again.
         </p>
         <ConstraintsForm choice={choice} measured={measured} served={effectiveServed(choice, measured)} onChange={setChoice} />
-        {'error' in outcome ? <p className="error">No recommendation: {outcome.error}</p> : <Ranking answer={outcome.answer} />}
+        {'error' in outcome ? <p className="error">No recommendation: {outcome.error}</p> : <Ranking answer={outcome.answer} environment={environment} />}
         {!withLibraries && <p className="note">Library rows are hidden (the toggle below), so only wirebench's own codecs are ranked.</p>}
       </section>
       {'answer' in outcome && (

@@ -6,16 +6,17 @@
 
 import type { ReactNode } from 'react';
 import { memo } from 'react';
+import type { Environment } from 'wirebench';
 import type { PayloadAnswer } from 'wirebench/answer';
 import { answerVerdict, exclusionsText, rankedReason } from 'wirebench/report';
 
 /** Memoized: re-rendered only when the answer changes (see Answer.tsx). */
-export const Ranking = memo(function Ranking({ answer }: { answer: PayloadAnswer }): ReactNode {
+export const Ranking = memo(function Ranking({ answer, environment }: { answer: PayloadAnswer; environment?: Environment | undefined }): ReactNode {
   const { ranking } = answer;
   return (
     <>
       <p className="verdict" id="verdict">
-        {answerVerdict(answer)}
+        {answerVerdict(answer, environment)}
       </p>
       <ol className="ranking" aria-label={`Ranking by time until usable on ${ranking.network.name}`}>
         {ranking.ranked.map((row) => (

@@ -12,6 +12,8 @@ import type { Ranking } from './rank.js';
 import { rank } from './rank.js';
 import type { ServedEncoding } from './served.js';
 import { SERVED_ENCODINGS, servedParts } from './served.js';
+import type { SlowerCpu } from './slower-cpu.js';
+import { onSlowerCpu } from './slower-cpu.js';
 import type { TimeUntilUsable } from './time-until-usable.js';
 import { timeUntilUsable } from './time-until-usable.js';
 import type { OtherNetwork } from './verdict.js';
@@ -55,6 +57,8 @@ export interface PayloadAnswer {
   readonly ranking: Ranking;
   /** The verdict on each other network of `networks`, the constraints otherwise the same: what would change it. Absent in results saved before it was added. */
   readonly otherNetworks?: readonly OtherNetwork[];
+  /** The verdict on CPUs 2× and 4× slower than the one that measured (slower-cpu.ts). Absent in results saved before it was added. */
+  readonly slowerCpu?: readonly SlowerCpu[];
 }
 
 /** Options of `answerPayload`. */
@@ -135,5 +139,5 @@ export function answerPayload(payload: PayloadResult, constraints: Constraints, 
       ...(lost ? { lostData: firstDiff ? { firstDiff: { path: firstDiff.path, kind: firstDiff.kind } } : {} } : {}),
     };
   });
-  return { networks, served, rows, ranking, otherNetworks: otherNetworks(facts, ranking, networks) };
+  return { networks, served, rows, ranking, otherNetworks: otherNetworks(facts, ranking, networks), slowerCpu: onSlowerCpu(facts, ranking) };
 }

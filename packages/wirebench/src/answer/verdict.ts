@@ -203,23 +203,27 @@ function versusJson(row: RankedRow, jsonMs: number): VersusJson {
   };
 }
 
+/** A verdict in brief, as the answer keeps the ones that would change it: its kind, and the row it names. */
+export interface VerdictBrief {
+  readonly kind: Verdict['kind'];
+  /** The row named (`format-first`), and how much sooner than JSON. */
+  readonly named?: { readonly name: string; readonly savedMs: number; readonly share: number };
+}
+
+/** `v` in brief. */
+export function brief(v: Verdict): VerdictBrief {
+  return v.kind === 'format-first' ? { kind: v.kind, named: { name: v.row.name, savedMs: v.savedMs, share: v.share } } : { kind: v.kind };
+}
+
 /** The verdict on another network under the same constraints, in brief: what would change the answer. */
-export interface OtherNetwork {
+export interface OtherNetwork extends VerdictBrief {
   /** A network preset id. */
   readonly network: string;
-  readonly kind: Verdict['kind'];
-  /** The row named there (`format-first`), and how much sooner than JSON. */
-  readonly named?: { readonly name: string; readonly savedMs: number; readonly share: number };
 }
 
 /** The verdict of `rows` on each of `networks` other than the ranking's, under the ranking's constraints otherwise. */
 export function otherNetworks(rows: readonly RowFacts[], ranking: Ranking, networks: readonly string[]): OtherNetwork[] {
   return networks
     .filter((network) => network !== ranking.network.id)
-    .map((network): OtherNetwork => {
-      const there = verdict(rank(rows, { ...ranking.constraints, network }));
-      return there.kind === 'format-first'
-        ? { network, kind: there.kind, named: { name: there.row.name, savedMs: there.savedMs, share: there.share } }
-        : { network, kind: there.kind };
-    });
+    .map((network): OtherNetwork => ({ network, ...brief(verdict(rank(rows, { ...ranking.constraints, network }))) }));
 }

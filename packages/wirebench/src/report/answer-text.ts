@@ -5,8 +5,10 @@
  * how long each takes until usable on each link and when its JavaScript pays off, and where the
  * bytes saved over JSON come from. Kept to a 100-column terminal; figures as `format.ts` writes them.
  */
+
 import type { PayloadAnswer } from '../answer/payload-answer.js';
 import type { ServedEncoding } from '../answer/served.js';
+import type { Environment } from '../measure/types.js';
 import type { ResultPayload } from '../result/types.js';
 import type { AnswerRowView } from './answer-view.js';
 import {
@@ -25,18 +27,18 @@ import { answerVerdict, exclusionsText, formatMs, rankedDetail, servedWords } fr
 import { elideMiddle, hangingLines, TEXT_WIDTH, table, wrapWords } from './text-table.js';
 
 /** The answer's lines for `payload`: nothing when it has none (a bench run), why when it could not be given. */
-export function formatAnswer(payload: ResultPayload): string[] {
+export function formatAnswer(payload: ResultPayload, environment?: Environment): string[] {
   if (payload.answerError !== undefined) return [`no answer: ${payload.answerError}`];
   const answer = payload.answer;
   if (!answer) return [];
-  return [...rankingLines(answer), '', ...usableLines(answer), '', ...bytesLines(payload)];
+  return [...rankingLines(answer, environment), '', ...usableLines(answer), '', ...bytesLines(payload)];
 }
 
 /** The ranking, fastest first, each row with its reason; then every row left out, with why. */
-function rankingLines(answer: PayloadAnswer): string[] {
+function rankingLines(answer: PayloadAnswer, environment: Environment | undefined): string[] {
   const { ranking } = answer;
   const constraints = constraintWords(ranking.constraints);
-  const lines = [...hangingLines('answer: ', answerVerdict(answer)), `ranking: time until usable on ${rankingLink(answer)}, fastest first`];
+  const lines = [...hangingLines('answer: ', answerVerdict(answer, environment)), `ranking: time until usable on ${rankingLink(answer)}, fastest first`];
   if (constraints.length > 0) lines.push(...hangingLines('constraints: ', constraints.join('; ')));
   if (ranking.ranked.length === 0) {
     lines.push('  no row meets the constraints (see below)');

@@ -7,9 +7,11 @@ import { findNetworkPreset } from '../answer/networks.js';
 import type { PayloadAnswer, RowAnswer } from '../answer/payload-answer.js';
 import type { ExcludedRow, RankedRow, Ranking } from '../answer/rank.js';
 import type { ServedEncoding } from '../answer/served.js';
+import type { SlowerCpu } from '../answer/slower-cpu.js';
 import type { TimeUntilUsable } from '../answer/time-until-usable.js';
-import type { OtherNetwork, Verdict, VersusJson } from '../answer/verdict.js';
+import type { OtherNetwork, Verdict, VerdictBrief, VersusJson } from '../answer/verdict.js';
 import { roundsToWin, verdict } from '../answer/verdict.js';
+import type { Environment } from '../measure/types.js';
 import { formatBytes, formatDuration } from './format.js';
 
 /**
@@ -89,30 +91,85 @@ function sameFormatWords(v: Extract<Verdict, { kind: 'format-first' }>): string 
 
 /**
  * The verdict of an answer, then what would change it: the networks of the answer where another
- * verdict holds. E.g. `Stay with JSON on 4G with gzip: … It would change on 3G Slow, where protobuf
- * is 38.0 ms (9 %) sooner than JSON.`, or `… On Cable, stay with JSON: no format is noticeably sooner there.`
+ * verdict holds, and the CPU slowdown up to which it holds; then, given the result's environment,
+ * where its device figures were measured. E.g. `Stay with JSON on 4G with gzip: … It would change
+ * on 3G Slow, where protobuf is 38.0 ms (9 %) sooner than JSON. It holds on a CPU 2× and 4×
+ * slower (4×: Lighthouse's mobile profile). Device times measured in Node v20.20.2 (V8) on AMD EPYC, 2 cores.`
  */
-export function answerVerdict(answer: PayloadAnswer): string {
+export function answerVerdict(answer: PayloadAnswer, environment?: Environment): string {
   const v = verdict(answer.ranking);
-  const others = otherNetworksWords(v, answer.otherNetworks ?? []);
-  return others === '' ? verdictSentence(v) : `${verdictSentence(v)} ${others}`;
+  const parts = [
+    verdictSentence(v),
+    otherNetworksWords(v, answer.otherNetworks ?? []),
+    slowerCpuWords(v, answer.slowerCpu ?? []),
+    environment ? `Device times measured ${deviceWords(environment)}.` : '',
+  ];
+  return parts.filter((part) => part !== '').join(' ');
 }
+
+/** Whether `b` says what `v` says: stay with JSON both, or the same row named. */
+function sameVerdict(v: Verdict, b: VerdictBrief): boolean {
+  return v.kind === 'stay-with-json' ? b.kind === 'stay-with-json' : v.kind === 'format-first' && b.kind === 'format-first' && b.named?.name === v.row.name;
+}
+
+/** `protobuf is 38.0 ms (9 %) sooner than JSON`. */
+const namedWords = (b: VerdictBrief): string =>
+  b.named ? `${b.named.name} is ${formatMs(b.named.savedMs)} (${formatShare(b.named.share)}) sooner than JSON` : 'a format is first';
 
 /** What the other networks say, against the verdict `v`: only where it differs, or that it holds there too. */
 function otherNetworksWords(v: Verdict, others: readonly OtherNetwork[]): string {
   if (v.kind !== 'stay-with-json' && v.kind !== 'format-first') return '';
   const name = (o: OtherNetwork): string => findNetworkPreset(o.network).name;
-  const named = (o: OtherNetwork): string =>
-    o.named ? `${o.named.name} is ${formatMs(o.named.savedMs)} (${formatShare(o.named.share)}) sooner than JSON` : 'a format is first';
-  const sameAs = (o: OtherNetwork): boolean =>
-    v.kind === 'stay-with-json' ? o.kind === 'stay-with-json' : o.kind === 'format-first' && o.named?.name === v.row.name;
-  const differ = others.filter((o) => !sameAs(o) && (o.kind === 'stay-with-json' || o.kind === 'format-first'));
-  const same = others.filter(sameAs);
+  const differ = others.filter((o) => !sameVerdict(v, o) && (o.kind === 'stay-with-json' || o.kind === 'format-first'));
+  const same = others.filter((o) => sameVerdict(v, o));
   const parts = differ.map((o) =>
-    o.kind === 'stay-with-json' ? `On ${name(o)}, stay with JSON: no format is noticeably sooner there.` : `It would change on ${name(o)}, where ${named(o)}.`,
+    o.kind === 'stay-with-json'
+      ? `On ${name(o)}, stay with JSON: no format is noticeably sooner there.`
+      : `It would change on ${name(o)}, where ${namedWords(o)}.`,
   );
   if (differ.length === 0 && same.length > 0) parts.push(`The same on ${listed(same.map(name))}.`);
   return parts.join(' ');
+}
+
+/** A slowdown as the words quote it: `4× (Lighthouse's mobile profile)` for 4. */
+const slowdown = (factor: number): string => `${factor}×${factor === 4 ? " (Lighthouse's mobile profile)" : ''}`;
+
+/** Up to which CPU slowdown the verdict `v` holds, and what it becomes past it. */
+function slowerCpuWords(v: Verdict, slower: readonly SlowerCpu[]): string {
+  if ((v.kind !== 'stay-with-json' && v.kind !== 'format-first') || slower.length === 0) return '';
+  const ordered = [...slower].sort((a, b) => a.factor - b.factor);
+  const firstOther = ordered.find((s) => !sameVerdict(v, s));
+  if (!firstOther) return `It holds on a CPU ${listed(ordered.map((s) => slowdown(s.factor)))} slower than the one measured.`;
+  const holds = ordered.filter((s) => s.factor < firstOther.factor);
+  const upTo = holds.length > 0 ? `It holds on a CPU up to ${slowdown(holds.at(-1)?.factor as number)} slower; ` : '';
+  const then =
+    firstOther.kind === 'stay-with-json'
+      ? 'stay with JSON there'
+      : firstOther.kind === 'format-first'
+        ? namedWords(firstOther)
+        : firstOther.kind === 'too-few-rounds'
+          ? 'too few rounds to tell there'
+          : 'no row meets the constraints there';
+  return `${upTo}${holds.length > 0 ? 'on' : 'On'} a CPU ${slowdown(firstOther.factor)} slower than the one measured, ${then}.`;
+}
+
+/** The JavaScript engine a runtime's name implies. */
+function engineOf(runtimeVersion: string, runtime: Environment['runtime']): string | undefined {
+  if (runtime === 'node' || /\b(Chrome|Chromium|Edg|Opera)\b/i.test(runtimeVersion)) return 'V8';
+  if (/Firefox/i.test(runtimeVersion)) return 'SpiderMonkey';
+  if (/Safari|WebKit|Epiphany/i.test(runtimeVersion)) return 'JavaScriptCore';
+  return undefined;
+}
+
+/** Where a run measured: `in Node v20.20.2 (V8) on AMD EPYC, 2 cores`, `in Chrome 131 (V8), a Web Worker, at 4× CPU throttling`. */
+export function deviceWords(environment: Environment): string {
+  const engine = engineOf(environment.runtimeVersion, environment.runtime);
+  const runtime = environment.runtime === 'node' ? `Node ${environment.runtimeVersion}` : environment.runtimeVersion;
+  const where = [`in ${runtime}${engine ? ` (${engine})` : ''}`];
+  if (environment.runtime === 'worker') where.push('a Web Worker');
+  const cpu = [environment.cpuModel, environment.cores !== undefined ? `${environment.cores} cores` : undefined].filter((part) => part !== undefined);
+  const text = `${where.join(', ')}${cpu.length > 0 ? ` on ${cpu.join(', ')}` : ''}`;
+  return environment.cpuThrottle !== undefined && environment.cpuThrottle > 1 ? `${text}, at ${environment.cpuThrottle}× CPU throttling` : text;
 }
 
 /** Why to stay with JSON, and how near the best other row came: the part of the verdict after `Stay with JSON on …: `. */

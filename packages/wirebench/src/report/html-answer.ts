@@ -5,11 +5,13 @@
  * than JSON saves bytes over JSON, path by path. Bars are plain HTML boxes sized in percent (no
  * script, no chart library), like the report's other charts.
  */
+
 import type { BreakEven } from '../answer/break-even.js';
 import type { NetworkPreset } from '../answer/networks.js';
 import type { PayloadAnswer, RowAnswer } from '../answer/payload-answer.js';
 import type { ServedEncoding } from '../answer/served.js';
 import type { TimeUntilUsable } from '../answer/time-until-usable.js';
+import type { Environment } from '../measure/types.js';
 import type { ResultPayload } from '../result/types.js';
 import type { AnswerRowView } from './answer-view.js';
 import { answerPresets, breakEvenOn, bytesVersusJson, constraintWords, pathLineFigures, rankingLink, rowsInRankOrder, usableOn } from './answer-view.js';
@@ -25,13 +27,13 @@ const PARTS = [
 ] as const;
 
 /** The answer's HTML for `payload`: nothing when it has none (a bench run), a warning when it could not be given. */
-export function renderAnswer(payload: ResultPayload): string {
+export function renderAnswer(payload: ResultPayload, environment?: Environment): string {
   if (payload.answerError !== undefined) {
     return `<div class="warning" role="note"><p><strong>No answer.</strong> ${escapeHtml(payload.answerError)}</p></div>`;
   }
   const answer = payload.answer;
   if (!answer) return '';
-  return [renderRanking(answer), renderUsable(answer), renderBytesByPath(payload)].join('\n');
+  return [renderRanking(answer, environment), renderUsable(answer), renderBytesByPath(payload)].join('\n');
 }
 
 /** A row's name, escaped, that a narrow column may break after a `/` (`msgpack (@msgpack/msgpack)`) rather than inside a word. */
@@ -39,7 +41,7 @@ function rowNameHtml(name: string): string {
   return escapeHtml(name).replaceAll('/', '/<wbr>');
 }
 
-function renderRanking(answer: PayloadAnswer): string {
+function renderRanking(answer: PayloadAnswer, environment: Environment | undefined): string {
   const { ranking } = answer;
   const constraints = constraintWords(ranking.constraints);
   const ranked = ranking.ranked.map(
@@ -53,7 +55,7 @@ function renderRanking(answer: PayloadAnswer): string {
       ? ''
       : `<h4>Not ranked</h4>
 <ul class="excluded">${ranking.excluded.map((r) => `<li><strong>${escapeHtml(r.name)}</strong>: ${escapeHtml(exclusionsText(r))}</li>`).join('')}</ul>`;
-  return `<p class="answer-verdict"><strong>${escapeHtml(answerVerdict(answer))}</strong></p>
+  return `<p class="answer-verdict"><strong>${escapeHtml(answerVerdict(answer, environment))}</strong></p>
 <h3>Ranking <span class="h-note">time until usable on ${escapeHtml(rankingLink(answer))}, fastest first</span></h3>
 ${constraints.length > 0 ? `<p class="note">Constraints: ${escapeHtml(constraints.join('; '))}.</p>` : ''}
 ${ranked.length > 0 ? `<ol class="ranking">\n${ranked.join('\n')}\n</ol>` : '<p class="note">No row meets the constraints.</p>'}

@@ -49,7 +49,7 @@ export function renderHtmlReport(result: MeasureResult, options: HtmlReportOptio
     renderLegend(result.method),
     renderNotes(options.notes ?? []),
     result.payloads.length === 0 ? '<p class="note">No payloads were measured.</p>' : '',
-    ...result.payloads.map((payload, index) => renderPayload(payload, index, result.options)),
+    ...result.payloads.map((payload, index) => renderPayload(payload, index, result.options, result.environment)),
     renderFooter(result),
     '</main>',
     '</body>',
@@ -122,7 +122,7 @@ as in <code>0.62× (0.58–0.66)</code>. When it includes 1× the row is <em>sam
 </section>`;
 }
 
-function renderPayload(payload: PayloadResult, index: number, options: ResolvedMeasureOptions): string {
+function renderPayload(payload: PayloadResult, index: number, options: ResolvedMeasureOptions, environment: Environment): string {
   const scale = ratioScale(payload);
   const operations = (['encode', 'decode'] as const).filter((op) => payload.rows.some((row) => row[op] !== undefined));
   return `<section class="payload" aria-labelledby="payload-${index}">
@@ -131,7 +131,7 @@ ${renderPayloadFacts(payload, options)}
 ${renderLossyWarning(payload.lossyNumbers, payload.lossyCount)}
 ${renderContentionWarning(payload)}
 ${renderPayloadError(payload)}
-${renderAnswer(payload)}
+${renderAnswer(payload, environment)}
 ${renderHighlights(payload)}
 <h3>Size</h3>
 ${renderSizeChart(payload)}

@@ -12,6 +12,7 @@ export { formatAnswer } from './answer-text.js';
 export type { ReasonContext } from './answer-words.js';
 export {
   answerVerdict,
+  deviceWords,
   excludedReason,
   exclusionsText,
   exclusionWords,

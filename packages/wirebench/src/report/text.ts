@@ -1,4 +1,4 @@
-import type { MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '../measure/types.js';
+import type { Environment, MeasureResult, OperationResult, PayloadResult, Ratio, RowResult } from '../measure/types.js';
 import { formatAnswer } from './answer-text.js';
 import {
   fidelityText,
@@ -110,11 +110,11 @@ function payloadWarnings(payload: PayloadResult): string[] {
 }
 
 /** One payload's heading, warnings (lossy numbers, contended rounds), its answer where it has one, size table and encode and decode tables. */
-export function formatPayload(payload: PayloadResult, compressors: readonly string[]): string {
+export function formatPayload(payload: PayloadResult, compressors: readonly string[], environment?: Environment): string {
   const lines = [payloadHeader(payload), ...payloadWarnings(payload)];
   if (payload.error !== undefined) lines.push(`  ! not measured: ${payload.error}`);
   // The answer first, where one was given: it is what the tables below are read for.
-  const answer = formatAnswer(payload);
+  const answer = formatAnswer(payload, environment);
   if (answer.length > 0) lines.push('', ...answer);
   if (payload.rows.some((r) => r.kind === 'codec')) lines.push('', ...sizeTable(payload, compressors));
   for (const op of ['encode', 'decode'] as const) {
@@ -147,7 +147,7 @@ export function formatEnvironment(result: MeasureResult): string {
 
 /** A whole result as text: the environment, then every payload's tables. */
 export function formatResult(result: MeasureResult): string {
-  return [formatEnvironment(result), ...result.payloads.map((p) => `\n${formatPayload(p, result.options.compressors)}`)].join('\n');
+  return [formatEnvironment(result), ...result.payloads.map((p) => `\n${formatPayload(p, result.options.compressors, result.environment)}`)].join('\n');
 }
 
 /**

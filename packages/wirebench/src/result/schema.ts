@@ -312,17 +312,19 @@ const rankingSchema = object({
 });
 
 const VERDICT_KINDS = ['none-meets', 'too-few-rounds', 'stay-with-json', 'format-first'] as const;
-const otherNetworkSchema = object({
-  network: string,
+const verdictBrief = {
   kind: oneOf(VERDICT_KINDS),
   named: optional(object({ name: string, savedMs: finite, share: finite })),
-});
+};
+const otherNetworkSchema = object({ network: string, ...verdictBrief });
+const slowerCpuSchema = object({ factor: finite, ...verdictBrief });
 const answerSchema = object({
   networks: array(string),
   served: array(served),
   rows: array(rowAnswerSchema),
   ranking: rankingSchema,
   otherNetworks: optional(array(otherNetworkSchema)),
+  slowerCpu: optional(array(slowerCpuSchema)),
 });
 
 // ---------------------------------------------------------------------------------------------

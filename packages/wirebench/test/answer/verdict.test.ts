@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RowFacts } from '../../src/answer/facts.js';
 import { rank } from '../../src/answer/rank.js';
-import { MIN_ROUNDS, otherNetworks, roundsToWin, verdict } from '../../src/answer/verdict.js';
+import { CPU_SLOWDOWNS, onSlowerCpu } from '../../src/answer/slower-cpu.js';
+import { brief, MIN_ROUNDS, otherNetworks, roundsToWin, verdict } from '../../src/answer/verdict.js';
 import { ALL_LEVEL, inRounds, ROWS, row, withRounds } from './fixtures.js';
 
 /** JSON decoding in 20 ms every round, msgpack (the same bytes) in 1 ms in `fast` rounds and 25 ms in the rest: msgpack's median is ahead. */
@@ -233,5 +234,40 @@ describe('verdict', () => {
       const others = otherNetworks(rows, rank(rows, { network: '4g', served: 'gzip', minGain: 0.5 }), ['3g-slow', 'cable']);
       expect(others.map((o) => o.kind)).toEqual(['stay-with-json', 'stay-with-json']);
     });
+  });
+});
+
+describe('onSlowerCpu: the verdict on a slower CPU', () => {
+  it("scales every row's device time, so a lead made of decode shrinks and one made of bytes holds", () => {
+    // Cable with gzip: flatbuffers (bytes 9,500, decode 0.2 ms) against JSON (7,900, 0.3 ms) and the rest.
+    const rows = inRounds(ROWS);
+    const ranking = rank(rows, { network: 'cable', served: 'gzip' });
+    const slower = onSlowerCpu(rows, ranking, [1, 2, 4, 200]);
+    expect(slower.map((s) => s.factor)).toEqual([1, 2, 4, 200]);
+    // At 1× it is the verdict itself.
+    expect(slower[0]).toEqual({ factor: 1, ...brief(verdict(ranking)) });
+    // Each is the verdict of the same rows with decode and decompression scaled by hand.
+    for (const s of slower) {
+      const scaled = rows.map((r) => ({
+        ...r,
+        figures: {
+          ...r.figures!,
+          decodeMs: r.figures!.decodeMs * s.factor,
+          decodeRoundsMs: r.figures!.decodeRoundsMs!.map((ms) => ms * s.factor),
+          ...(r.figures!.decompressMs
+            ? { decompressMs: Object.fromEntries(Object.entries(r.figures!.decompressMs).map(([k, ms]) => [k, ms * s.factor])) }
+            : {}),
+        },
+      }));
+      expect(s).toEqual({ factor: s.factor, ...brief(verdict(rank(scaled, ranking.constraints))) });
+    }
+    // 200× slower, decode dominates: the fastest decoder (0.2 ms against JSON's 0.3) wins by its decode alone.
+    expect(slower[3]).toMatchObject({ kind: 'format-first', named: { name: 'flatbuffers' } });
+  });
+
+  it('checks 2× and 4× (Lighthouse mobile) by default, and the answer carries them', () => {
+    expect(CPU_SLOWDOWNS).toEqual([2, 4]);
+    const rows = inRounds(ROWS);
+    expect(onSlowerCpu(rows, rank(rows, { network: '4g', served: 'gzip' })).map((s) => s.factor)).toEqual([2, 4]);
   });
 });

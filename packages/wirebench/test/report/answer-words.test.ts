@@ -12,6 +12,7 @@ import { rank } from '../../src/answer/rank.js';
 import { otherNetworks, verdict } from '../../src/answer/verdict.js';
 import {
   answerVerdict,
+  deviceWords,
   excludedReason,
   exclusionsText,
   exclusionWords,
@@ -153,6 +154,39 @@ describe('answerVerdict', () => {
       /^protobuf is usable first on 3G Slow .*\. On 4G, stay with JSON: no format is noticeably sooner there\.$/,
     );
     expect(answerVerdict(answerOn('4g', ['3g-slow', '4g', 'cable'], 0.5))).toMatch(/^Stay with JSON on 4G with gzip: .*\. The same on 3G Slow and Cable\.$/);
+  });
+
+  it('says up to which CPU slowdown the verdict holds, and what it becomes past it', () => {
+    const onFourG = answerOn('4g', ['4g']);
+    const holds = answerVerdict({
+      ...onFourG,
+      slowerCpu: [
+        { factor: 2, kind: 'stay-with-json' },
+        { factor: 4, kind: 'stay-with-json' },
+      ],
+    });
+    expect(holds).toMatch(/\. It holds on a CPU 2× and 4× \(Lighthouse's mobile profile\) slower than the one measured\.$/);
+    const changes = answerVerdict({
+      ...onFourG,
+      slowerCpu: [
+        { factor: 2, kind: 'stay-with-json' },
+        { factor: 4, kind: 'format-first', named: { name: 'flatbuffers', savedMs: 12, share: 0.06 } },
+      ],
+    });
+    expect(changes).toMatch(
+      /\. It holds on a CPU up to 2× slower; on a CPU 4× \(Lighthouse's mobile profile\) slower than the one measured, flatbuffers is 12\.0 ms \(6 %\) sooner than JSON\.$/,
+    );
+    const atOnce = answerVerdict({ ...onFourG, slowerCpu: [{ factor: 2, kind: 'format-first', named: { name: 'cbor', savedMs: 9, share: 0.05 } }] });
+    expect(atOnce).toMatch(/\. On a CPU 2× slower than the one measured, cbor is 9\.00 ms \(5 %\) sooner than JSON\.$/);
+  });
+
+  it('names where the device times were measured: runtime, engine, CPU, a worker and any throttling', () => {
+    const node = { runtime: 'node', runtimeVersion: 'v20.19.0', cpuModel: 'AMD EPYC', cores: 2, timerResolutionMs: 0.001, libraries: {} } as const;
+    expect(deviceWords(node)).toBe('in Node v20.19.0 (V8) on AMD EPYC, 2 cores');
+    const page = { runtime: 'worker', runtimeVersion: 'Firefox 140', cores: 8, cpuThrottle: 4, timerResolutionMs: 0.02, libraries: {} } as const;
+    expect(deviceWords(page)).toBe('in Firefox 140 (SpiderMonkey), a Web Worker on 8 cores, at 4× CPU throttling');
+    expect(deviceWords({ ...page, runtimeVersion: 'Safari 18.4', cpuThrottle: 1 })).toBe('in Safari 18.4 (JavaScriptCore), a Web Worker on 8 cores');
+    expect(answerVerdict(answerOn('4g', ['4g']), node)).toMatch(/\. Device times measured in Node v20\.19\.0 \(V8\) on AMD EPYC, 2 cores\.$/);
   });
 
   it('is the verdict alone for a result saved before the other networks were (no `otherNetworks`)', () => {
