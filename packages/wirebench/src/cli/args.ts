@@ -40,7 +40,7 @@ export interface CliArgs {
   readonly constraints: Constraints;
 }
 
-const DEFAULTS = MEASURE_PRESETS.standard;
+const DEFAULTS = MEASURE_PRESETS.answer;
 const QUICK = MEASURE_PRESETS.quick;
 /** The ranking's link and served encoding when none is named: a typical 4G phone, and the gzip nearly every API server sends. */
 export const ANSWER_DEFAULTS = { network: '4g', served: 'gzip' } as const satisfies Pick<Constraints, 'network' | 'served'>;

@@ -12,8 +12,10 @@ export interface MeasurePreset {
 }
 
 export const MEASURE_PRESETS = {
-  /** What `measure` does unless told otherwise: narrow intervals, about 10 s for a 600 KB payload. */
+  /** What `measure` and `npm run bench` do unless told otherwise: narrow intervals (the CLI's every implementation on a file takes 17–19 s). */
   standard: { rounds: 11, roundTime: 40, warmupTime: 150 },
+  /** What `wirebench <file>` does unless told otherwise: the rounds a verdict is drawn from (8 of 9 won outright clear the noise), quick enough to wait for. */
+  answer: { rounds: 9, roundTime: 15, warmupTime: 60 },
   /** `--quick`: a fast look, in a few seconds; the intervals are wider. */
   quick: { rounds: 5, roundTime: 10, warmupTime: 30 },
   /** `npm run bench -- --ci` (the CI gate, its baseline and docs/figures.md): enough rounds for the gate's test, about 2 minutes for the canonical suite on 2 cores. */
