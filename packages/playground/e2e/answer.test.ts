@@ -196,11 +196,14 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
       for (const a of shown.ranked) {
         for (const b of shown.ranked) if (a !== b) expect(saysLevel(a.reason, b.name), `${a.name} / ${b.name}`).toBe(saysLevel(b.reason, a.name));
       }
-      const first = shown.ranked[0]!;
-      const levelInVerdict = /\. (.+) (?:is|are) level with it: /.exec(shown.verdict)?.[1]?.split(/, | and /) ?? [];
-      expect(levelInVerdict.sort()).toEqual(
+      // The verdict names the rows level with the row it stays with (JSON) or names.
+      const named = /^(.+?) is usable first /.exec(shown.verdict)?.[1];
+      const subject = shown.verdict.startsWith('Stay with JSON') ? shown.ranked.find((r) => r.name === 'json') : shown.ranked.find((r) => r.name === named);
+      const level = /\. ([^.]+) (?:is|are) level with ([^:]+): /.exec(shown.verdict);
+      expect(level?.[2] ?? (subject?.name === 'json' ? 'JSON' : subject?.name)).toBe(subject?.name === 'json' ? 'JSON' : subject?.name);
+      expect((level?.[1]?.split(/, | and /) ?? []).sort()).toEqual(
         shown.ranked
-          .filter((other) => other !== first && saysLevel(first.reason, other.name))
+          .filter((other) => subject !== undefined && other !== subject && saysLevel(subject.reason, other.name))
           .map((r) => r.name)
           .sort(),
       );
