@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FormatId } from '@wirebench/core';
+import { WirebenchError } from '@wirebench/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MeasureResult, OperationResult, RowResult } from 'wirebench';
 import { upgradeResult, validateMeasureResult } from 'wirebench';
@@ -356,7 +357,7 @@ describe('compareResults', () => {
     const cases: [unknown, RegExp][] = [
       [[], /^run a: not a wirebench result: expected a JSON object, got an array$/],
       [{ node: 'v20', results: [] }, /^run a: not a wirebench result: "format" is missing, expected "wirebench-result"/],
-      [{ ...good, version: 3 }, /^run a: wirebench result version 3 is not supported: this wirebench reads version 2/],
+      [{ ...good, version: 3 }, /^run a: wirebench result version 3 was written by a newer wirebench: this one reads versions 1 and 2; update wirebench/],
       [{ ...good, payloads: 'none' }, /^run a: malformed wirebench result: payloads must be an array, got "none"$/],
       [
         withCbor({ decode: { ...cbor.decode, vsJson: { ...cbor.decode.vsJson, perRound: ['fast'] } } }),
@@ -373,6 +374,7 @@ describe('compareResults', () => {
     ];
     for (const [bad, message] of cases) {
       expect(() => compareResults(bad as MeasureResult, good)).toThrow(message);
+      expect(() => compareResults(bad as MeasureResult, good)).toThrow(WirebenchError);
     }
     expect(() => compareResults(good, { ...good, format: 'x' } as unknown as MeasureResult)).toThrow(/^run b: /);
     expect(() => compareResults(good, good, { alpha: 0 })).toThrow('alpha must be between 0 and 1');

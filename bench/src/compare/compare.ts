@@ -1,3 +1,4 @@
+import { WirebenchError } from '@wirebench/core';
 import type { MeasureResult, Operation, PayloadResult, Ratio, RowResult } from 'wirebench';
 import { bootstrapRatioInterval, mannWhitneyU, median, validateMeasureResult } from 'wirebench';
 import { describeDiffs, failingDiffs, formatChange, formatCount, formatPercent, formatRatio } from 'wirebench/report';
@@ -195,7 +196,8 @@ function validateLabelled(result: MeasureResult, label: string): void {
   try {
     validateMeasureResult(result);
   } catch (error) {
-    throw new Error(`${label}: ${(error as Error).message}`);
+    // The same WirebenchError, its message prefixed with the run it is about.
+    throw new WirebenchError(`${label}: ${(error as Error).message}`, { cause: error });
   }
 }
 

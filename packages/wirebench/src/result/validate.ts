@@ -6,28 +6,40 @@
  * or an older wirebench fails with one line that says what is wrong and where, never a TypeError in
  * a reader. Pure and browser-safe.
  */
+import { WirebenchError } from '@wirebench/core';
 import * as v from 'valibot';
 import { RESULT_FORMAT, RESULT_VERSION } from '../measure/types.js';
 import { measureResultSchema } from './schema.js';
 import type { WirebenchResult } from './types.js';
 
-/** Returns `value` itself as a `WirebenchResult`, or throws an Error with a one-line message saying what is wrong and where. */
+/** The versions a reader takes: version 1 through `upgradeResult`, which brings it to this one. */
+const READ_VERSIONS = [1, RESULT_VERSION] as const;
+
+/** Returns `value` itself as a `WirebenchResult`, or throws a WirebenchError with a one-line message saying what is wrong and where. */
 export function validateMeasureResult(value: unknown): WirebenchResult {
-  if (!isRecord(value)) throw new Error(`not a wirebench result: expected a JSON object, got ${describe(value)}`);
+  if (!isRecord(value)) throw new WirebenchError(`not a wirebench result: expected a JSON object, got ${describe(value)}`);
   if (value['format'] !== RESULT_FORMAT) {
-    throw new Error(`not a wirebench result: "format" is ${describe(value['format'])}, expected "${RESULT_FORMAT}" (a file written from measure()'s result)`);
-  }
-  if (value['version'] !== RESULT_VERSION) {
-    throw new Error(
-      `wirebench result version ${describe(value['version'])} is not supported: this wirebench reads version ${RESULT_VERSION}; measure again with the same wirebench`,
+    throw new WirebenchError(
+      `not a wirebench result: "format" is ${describe(value['format'])}, expected "${RESULT_FORMAT}" (a file written from measure()'s result)`,
     );
   }
+  if (value['version'] !== RESULT_VERSION) throw new WirebenchError(versionText(value['version']));
   // The first issue is enough to say what is wrong, and stopping there keeps a bad 20 MB file quick.
   const checked = v.safeParse(measureResultSchema, value, { abortEarly: true });
-  if (!checked.success) throw new Error(`malformed wirebench result: ${issueText(checked.issues[0])}`);
+  if (!checked.success) throw new WirebenchError(`malformed wirebench result: ${issueText(checked.issues[0])}`);
   // The value itself, not valibot's copy: the copy leaves out keys the schema does not name, and the
   // schema's output is WirebenchResult (schema.ts checks the two are the same at compile time).
   return value as unknown as WirebenchResult;
+}
+
+/** Why a result of `version` is not read here, and what to do about it. */
+function versionText(version: unknown): string {
+  const read = `versions ${READ_VERSIONS.join(' and ')}`;
+  if (version === READ_VERSIONS[0]) return `wirebench result version ${version} is read through upgradeResult, which brings it to version ${RESULT_VERSION}`;
+  if (typeof version === 'number' && Number.isInteger(version) && version > RESULT_VERSION) {
+    return `wirebench result version ${version} was written by a newer wirebench: this one reads ${read}; update wirebench to read it`;
+  }
+  return `wirebench result version ${describe(version)} is not supported: this wirebench reads ${read}`;
 }
 
 /** `payloads[0].answer.ranking.ranked[0] must be an object, got null`. */

@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { WirebenchError } from '@wirebench/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withAnswers } from '../../src/answer/with-answers.js';
@@ -82,7 +83,10 @@ describe('upgradeResult', () => {
   });
 
   it('refuses a version it does not know, and what is not a result, in one line', () => {
-    expect(() => upgradeResult({ ...read('bench-node-quick-be7af12.json'), version: 3 })).toThrow(/^wirebench result version 3 is not supported/);
+    expect(() => upgradeResult({ ...read('bench-node-quick-be7af12.json'), version: 3 })).toThrow(
+      /^wirebench result version 3 was written by a newer wirebench: this one reads versions 1 and 2; update wirebench to read it$/,
+    );
+    expect(() => upgradeResult({ ...read('bench-node-quick-be7af12.json'), version: 3 })).toThrow(WirebenchError);
     expect(() => upgradeResult({ format: 'wirebench-result', version: 1, payloads: 'x' })).toThrow(/^malformed wirebench result: /);
     expect(() => upgradeResult(null)).toThrow(/^not a wirebench result/);
   });
@@ -97,7 +101,7 @@ describe('upgradeResult', () => {
         try {
           upgradeResult(value);
         } catch (error) {
-          expect(error).not.toBeInstanceOf(TypeError);
+          expect(error).toBeInstanceOf(WirebenchError);
           expect((error as Error).message).toMatch(/^(malformed wirebench result: |not a wirebench result: |wirebench result version )[^\n]+$/);
         }
       }),

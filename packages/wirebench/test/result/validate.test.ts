@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { WirebenchError } from '@wirebench/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 // The readers outside core: bench's compare, versus, pool, gate and figures page, and the playground's device import.
@@ -54,6 +55,17 @@ function richResult(): WirebenchResult {
 
 const RICH = richResult();
 
+/** The one line `validateMeasureResult` refuses `value` with (a WirebenchError), or `accepted`. */
+function refusal(value: unknown): string {
+  try {
+    validateMeasureResult(value);
+  } catch (error) {
+    expect(error).toBeInstanceOf(WirebenchError);
+    return (error as Error).message;
+  }
+  return 'accepted';
+}
+
 describe('validateMeasureResult', () => {
   it('returns a result measure() wrote, unchanged', () => {
     const result = baseline();
@@ -65,7 +77,19 @@ describe('validateMeasureResult', () => {
   it('refuses what is not a wirebench result, or another version, saying which', () => {
     expect(() => validateMeasureResult([])).toThrow(/^not a wirebench result: expected a JSON object, got an? array/);
     expect(() => validateMeasureResult({ ...baseline(), format: 'other' })).toThrow(/^not a wirebench result: "format" is "other"/);
-    expect(() => validateMeasureResult({ ...baseline(), version: 0 })).toThrow(/^wirebench result version 0 is not supported/);
+    expect(refusal({ ...baseline(), version: 0 })).toBe('wirebench result version 0 is not supported: this wirebench reads versions 1 and 2');
+    expect(refusal({ ...baseline(), version: '2' })).toBe('wirebench result version "2" is not supported: this wirebench reads versions 1 and 2');
+    // A newer wirebench wrote it: measuring again with this one would not help, updating does.
+    expect(refusal({ ...baseline(), version: 3 })).toBe(
+      'wirebench result version 3 was written by a newer wirebench: this one reads versions 1 and 2; update wirebench to read it',
+    );
+    expect(refusal({ ...baseline(), version: 1 })).toBe('wirebench result version 1 is read through upgradeResult, which brings it to version 2');
+  });
+
+  it('refuses with a WirebenchError, the one error type wirebench throws, whatever is wrong', () => {
+    for (const value of [null, [], { ...baseline(), format: 'other' }, { ...baseline(), version: 3 }, { ...baseline(), payloads: 'none' }]) {
+      expect(() => validateMeasureResult(value)).toThrow(WirebenchError);
+    }
   });
 
   it('names the path of the first field a reader would trip on', () => {
@@ -115,12 +139,7 @@ describe('validateMeasureResult', () => {
     const refused = (change: (result: WirebenchResult) => void): string => {
       const result = structuredClone(RICH);
       change(result);
-      try {
-        validateMeasureResult(result);
-      } catch (error) {
-        return (error as Error).message;
-      }
-      return 'accepted';
+      return refusal(result);
     };
     // The review's case: bench:compare read `.name` of it, the playground showed nothing.
     expect(refused((r) => ((ranking(r)['ranked'] as unknown[])[0] = null))).toBe(
@@ -330,7 +349,7 @@ describe('every reader of result files, on result files changed at random places
           result = validateMeasureResult(mutant);
         } catch (error) {
           seen.refused++;
-          expect(error).toBeInstanceOf(Error);
+          expect(error).toBeInstanceOf(WirebenchError);
           expect((error as Error).message).toMatch(/^(malformed wirebench result: |not a wirebench result: |wirebench result version )[^\n]+$/);
           return;
         }
