@@ -361,12 +361,12 @@ describe('compareResults', () => {
       [{ ...good, payloads: 'none' }, /^run a: malformed wirebench result: payloads must be an array, got "none"$/],
       [
         withCbor({ decode: { ...cbor.decode, vsJson: { ...cbor.decode.vsJson, perRound: ['fast'] } } }),
-        /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.decode\.vsJson\.perRound\[0\] must be a number or null, got "fast"$/,
+        /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.decode\.vsJson\.perRound\[0\] must be a finite number ≥ 0 or null, got "fast"$/,
       ],
       [withCbor({ kind: 'row' }), /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.kind must be "codec", "library" or "custom", got "row"$/],
       [
         withCbor({ encode: { ...cbor.decode, median: null } }),
-        /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.encode\.median must be a finite number, got null$/,
+        /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.encode\.median must be a finite number ≥ 0, got null$/,
       ],
       [withCbor({ fidelity: { ok: false } }), /^run a: malformed wirebench result: payloads\[0\]\.rows\[1\]\.fidelity\.diffs is missing$/],
       [{ ...good, environment: { runtime: 'node' } }, /^run a: malformed wirebench result: environment\.runtimeVersion is missing$/],

@@ -18,7 +18,7 @@
 import type { LossyNumber, RoundTripReport } from '@wirebench/core';
 import { FORMATS } from '@wirebench/core';
 import * as v from 'valibot';
-import type { BreakEven } from '../answer/break-even.js';
+import type { BreakEven, Responses } from '../answer/break-even.js';
 import type { Exclusion, ResolvedConstraints } from '../answer/constraints.js';
 import type { FirstDiff } from '../answer/facts.js';
 import type { NetworkPreset } from '../answer/networks.js';
@@ -36,16 +36,42 @@ import type { ResultPayload, WirebenchResult } from './types.js';
 // `<path> must be <message>, got <what was there>`.
 
 const string = v.string('a string');
-const number = v.number('a number');
-const finite = v.pipe(v.number('a finite number'), v.finite('a finite number'));
-const nonNegative = v.pipe(v.number('a number ≥ 0'), v.finite('a number ≥ 0'), v.minValue(0, 'a number ≥ 0'));
 const boolean = v.boolean('true or false');
+
 /**
- * A figure the engine can compute as NaN or ±Infinity (a margin of error over samples that all read
- * 0 ms, a per-round ratio to such a round, a literal `JSON.parse` read as Infinity), which JSON writes
+ * A number `accepts` takes, `what` saying which in the message. One check per value rather than a
+ * pipe of actions: a result holds millions of numbers (the round medians of 200,000 rows).
+ */
+const isNumber = (accepts: (value: number) => boolean) => (value: unknown) => typeof value === 'number' && accepts(value);
+const figure = (what: string, accepts: (value: number) => boolean) => v.custom<number>(isNumber(accepts), what);
+const orNull = <T = number>(what: string, accepts: (value: number) => boolean) => {
+  const number = isNumber(accepts);
+  return v.custom<T>((value) => value === null || number(value), `${what} or null`);
+};
+
+// Finite throughout: JSON.parse reads a literal such as 1e999 as Infinity, and no figure is that.
+const isCount = (min: number) => (value: number) => Number.isInteger(value) && value >= min;
+const isNonNegative = (value: number) => Number.isFinite(value) && value >= 0;
+/** Rounds, samples, calls, bytes. */
+const integerFrom = (min: number) => figure(`an integer ≥ ${min}`, isCount(min));
+const count = integerFrom(0);
+/** Bytes one encoding saves over another: negative where it spends more. */
+const signedCount = figure('an integer', Number.isInteger);
+/** Milliseconds, a share, a size that need not be whole (a budget). */
+const nonNegative = figure('a finite number ≥ 0', isNonNegative);
+const nonNegativeOrNull = orNull<number | null>('a finite number ≥ 0', isNonNegative);
+/** A difference of times: negative where a row is slower. */
+const finite = figure('a finite number', Number.isFinite);
+/** What readers divide by or take the logarithm of: a ratio of times, a slowdown, a bandwidth. */
+const positive = figure('a finite number > 0', (value) => Number.isFinite(value) && value > 0);
+/**
+ * A figure ≥ 0 that the engine computes as NaN or Infinity when a timer read 0 ms (the margin of
+ * error of samples that all read 0, a per-round ratio to JSON's round that read 0), which JSON writes
  * as null. Typed `number`, as the engine holds it: its readers check `Number.isFinite`.
  */
-const jsonFigure = v.custom<number>((value) => typeof value === 'number' || value === null, 'a number or null');
+const zeroTimerFigure = orNull('a finite number ≥ 0', isNonNegative);
+/** What `JSON.parse` read a literal it could not keep as: any double, null where JSON wrote Infinity. */
+const jsonFigure = orNull('a number', () => true);
 
 const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
 // valibot's object and record take an array for an object: refused here first, so an array where an object belongs is named as such.
@@ -95,30 +121,26 @@ const environmentSchema = object({
   platform: optional(string),
   arch: optional(string),
   cpuModel: optional(string),
-  cores: optional(finite),
-  memoryGb: optional(number),
-  timerResolutionMs: number,
+  cores: optional(integerFrom(1)),
+  memoryGb: optional(nonNegative),
+  timerResolutionMs: nonNegative,
   crossOriginIsolated: optional(boolean),
-  cpuThrottle: optional(number),
+  cpuThrottle: optional(positive),
   libraries: record(string),
 });
 
 const optionsSchema = object({
-  rounds: number,
-  roundTime: number,
-  warmupTime: number,
-  sampleTime: number,
-  budget: v.nullable(v.number('a number or null')),
-  minRounds: number,
-  maxPressure: number,
-  retries: number,
+  // 0 where bench's pooled result had no payload measured (poolResults writes the most rounds a payload has).
+  rounds: count,
+  roundTime: nonNegative,
+  warmupTime: nonNegative,
+  sampleTime: nonNegative,
+  budget: nonNegativeOrNull,
+  minRounds: integerFrom(1),
+  maxPressure: nonNegative,
+  retries: count,
   // Readers resample again with this count (bench:versus, bench:readme): a count, and a bounded one.
-  bootstrapResamples: v.pipe(
-    v.number(`an integer from 1 to ${MAX_BOOTSTRAP_RESAMPLES}`),
-    v.integer(`an integer from 1 to ${MAX_BOOTSTRAP_RESAMPLES}`),
-    v.minValue(1, `an integer from 1 to ${MAX_BOOTSTRAP_RESAMPLES}`),
-    v.maxValue(MAX_BOOTSTRAP_RESAMPLES, `an integer from 1 to ${MAX_BOOTSTRAP_RESAMPLES}`),
-  ),
+  bootstrapResamples: figure(`an integer from 1 to ${MAX_BOOTSTRAP_RESAMPLES}`, (value) => isCount(1)(value) && value <= MAX_BOOTSTRAP_RESAMPLES),
   operations: array(operation),
   compressors: array(string),
   timeDecompression: optional(boolean),
@@ -127,29 +149,29 @@ const optionsSchema = object({
 
 const lossyNumberSchema = object({ path: string, text: string, value: jsonFigure, reason: oneOf(['rounded', 'overflow', 'underflow']) });
 
-const roundSchema = object({ rotation: number, wallMs: number, cpuPressure: optional(number), attempts: number, suspect: boolean });
+const roundSchema = object({ rotation: count, wallMs: nonNegative, cpuPressure: optional(nonNegative), attempts: integerFrom(1), suspect: boolean });
 
 const DIFF_KINDS = ['missing', 'extra', 'type', 'value', 'order'] as const;
 const fidelitySchema = object({
   ok: boolean,
   diffs: array(object({ path: string, kind: oneOf(DIFF_KINDS), expected: optional(v.unknown()), actual: optional(v.unknown()) })),
   truncated: boolean,
-  counts: optional(object({ missing: number, extra: number, type: number, value: number, order: number })),
+  counts: optional(object({ missing: count, extra: count, type: count, value: count, order: count })),
 });
 
-const ratioSchema = object({ estimate: number, low: number, high: number, perRound: array(jsonFigure) });
+const ratioSchema = object({ estimate: positive, low: positive, high: positive, perRound: array(zeroTimerFigure) });
 
 const operationSchema = object({
-  median: finite,
-  p75: number,
-  p99: number,
-  mean: number,
-  min: number,
-  rme: jsonFigure,
-  samples: number,
-  callsPerSample: number,
-  mbPerSecond: number,
-  roundMedians: array(number),
+  median: nonNegative,
+  p75: nonNegative,
+  p99: nonNegative,
+  mean: nonNegative,
+  min: nonNegative,
+  rme: zeroTimerFigure,
+  samples: integerFrom(1),
+  callsPerSample: integerFrom(1),
+  mbPerSecond: nonNegative,
+  roundMedians: array(nonNegative),
   vsJson: optional(ratioSchema),
   wrapperCost: optional(ratioSchema),
 });
@@ -162,9 +184,10 @@ const rowSchema = v.pipe(
     implementation: optional(string),
     version: optional(string),
     wraps: optional(string),
-    bytes: optional(nonNegative),
-    bytesVsJson: optional(number),
-    compressed: optional(record(nonNegative)),
+    bytes: optional(count),
+    // 0 where a format writes the payload in no bytes (protobuf's empty message).
+    bytesVsJson: optional(nonNegative),
+    compressed: optional(record(count)),
     decompressMs: optional(record(nonNegative)),
     fidelity: optional(fidelitySchema),
     error: optional(string),
@@ -179,30 +202,30 @@ const rowSchema = v.pipe(
 // ---------------------------------------------------------------------------------------------
 // The byte attribution (attribution/breakdown.ts).
 
-const byteSplit = { keys: number, values: number, framing: number };
-const savingSchema = object({ ...byteSplit, total: number });
-const restSchema = object({ ...byteSplit, total: number, paths: number });
+const byteSplit = { keys: count, values: count, framing: count };
+const restSchema = object({ ...byteSplit, total: count, paths: count });
+const saved = { keys: signedCount, values: signedCount, framing: signedCount, total: signedCount };
 
 const breakdownSchema = object({
   formats: array(
     object({
       format,
-      total: number,
+      total: count,
       byKind: object(byteSplit),
-      paths: array(object({ ...byteSplit, path: string, total: number, subtree: number })),
+      paths: array(object({ ...byteSplit, path: string, total: count, subtree: count })),
       rest: restSchema,
       savedVsJson: optional(
         object({
           base: format,
           other: format,
-          saved: savingSchema,
-          paths: array(object({ ...byteSplit, total: number, path: string, baseBytes: number, otherBytes: number })),
-          rest: restSchema,
+          saved: object(saved),
+          paths: array(object({ ...saved, path: string, baseBytes: count, otherBytes: count })),
+          rest: object({ ...saved, paths: count }),
         }),
       ),
     }),
   ),
-  top: number,
+  top: count,
   refused: optional(array(object({ format, reason: string }))),
 });
 
@@ -210,26 +233,27 @@ const breakdownSchema = object({
 // The answer (answer/payload-answer.ts, rank.ts and the figures they hold).
 
 const usableSchema = object({
-  latencyMs: number,
-  downloadMs: number,
-  transferMs: finite,
+  latencyMs: nonNegative,
+  downloadMs: nonNegative,
+  transferMs: nonNegative,
   network: string,
   served,
-  bytes: number,
-  decompressMs: finite,
-  decodeMs: finite,
-  totalMs: finite,
+  bytes: count,
+  decompressMs: nonNegative,
+  decodeMs: nonNegative,
+  totalMs: nonNegative,
 });
 
-const responses = v.union([number, v.literal('never')], 'a number or "never"');
+const isResponseCount = isNumber(isCount(0));
+const responses = v.custom<Responses>((value) => value === 'never' || isResponseCount(value), 'an integer ≥ 0 or "never"');
 const breakEvenSchema = object({
   network: string,
   served,
-  jsBytes: number,
-  bytesSavedPerResponse: number,
+  jsBytes: nonNegative,
+  bytesSavedPerResponse: signedCount,
   responsesByBytes: responses,
-  jsDownloadMs: number,
-  msSavedPerResponse: number,
+  jsDownloadMs: nonNegative,
+  msSavedPerResponse: finite,
   responsesByTime: responses,
 });
 
@@ -239,7 +263,7 @@ const rowAnswerSchema = object({
   name: string,
   format,
   implementation: string,
-  jsBytes: v.nullable(v.number('a number or null')),
+  jsBytes: nonNegativeOrNull,
   usable: array(usableSchema),
   breakEven: array(breakEvenSchema),
   error: optional(string),
@@ -250,12 +274,13 @@ const rowAnswerSchema = object({
 const constraintsSchema = object({
   network: string,
   served,
-  bundleBudgetBytes: v.nullable(v.number('a number or null')),
+  bundleBudgetBytes: nonNegativeOrNull,
   noEval: boolean,
   exactInt64: boolean,
   readableTraffic: boolean,
   sharedSchemaOk: boolean,
-  minGain: number,
+  // A share of JSON's time until usable (resolveConstraints takes it below 1).
+  minGain: nonNegative,
 });
 
 const networkSchema = object({
@@ -264,9 +289,9 @@ const networkSchema = object({
   label: string,
   name: string,
   kind: oneOf(['mobile', 'fixed']),
-  downloadBps: number,
-  uploadBps: number,
-  rttMs: number,
+  downloadBps: positive,
+  uploadBps: nonNegative,
+  rttMs: nonNegative,
 });
 
 // Why a row is not ranked (answer/constraints.ts), one shape per code: the rest of its fields are what its sentence is made of.
@@ -277,7 +302,7 @@ const EXCLUSIONS = [
   v.object({ code: v.literal('lost-data'), firstDiff: optional(firstDiffSchema) }),
   v.object({ code: v.literal('no-figures'), served: oneOf(['gzip', 'brotli']), missing: oneOf(['size', 'decompression']) }),
   v.object({ code: v.literal('needs-eval'), eval: oneOf(['generated', 'always']), why: optional(string) }),
-  v.object({ code: v.literal('over-budget'), jsBytes: number, budgetBytes: number }),
+  v.object({ code: v.literal('over-budget'), jsBytes: nonNegative, budgetBytes: nonNegative }),
   v.object({ code: v.literal('int64'), int64: oneOf(['nearest-double', 'refused']), why: optional(string) }),
   v.object({ code: v.literal('not-readable'), format }),
   v.object({ code: v.literal('shared-schema'), format }),
@@ -289,16 +314,16 @@ const rankingSchema = object({
   reference: object({ name: string, timeUntilUsable: usableSchema }),
   ranked: array(
     object({
-      rank: number,
+      rank: integerFrom(1),
       name: string,
       format,
       implementation: string,
-      jsBytes: number,
+      jsBytes: nonNegative,
       timeUntilUsable: usableSchema,
       breakEven: breakEvenSchema,
-      levelWith: optional(array(object({ name: string, flipped: number, rounds: number }))),
-      versusJson: optional(object({ sooner: number, rounds: number })),
-      versusFormat: optional(array(object({ name: string, asSoon: number, rounds: number }))),
+      levelWith: optional(array(object({ name: string, flipped: count, rounds: count }))),
+      versusJson: optional(object({ sooner: count, rounds: count })),
+      versusFormat: optional(array(object({ name: string, asSoon: count, rounds: count }))),
     }),
   ),
   excluded: array(
@@ -317,7 +342,7 @@ const verdictBrief = {
   named: optional(object({ name: string, savedMs: finite, share: finite })),
 };
 const otherNetworkSchema = object({ network: string, ...verdictBrief });
-const slowerCpuSchema = object({ factor: finite, ...verdictBrief });
+const slowerCpuSchema = object({ factor: positive, ...verdictBrief });
 const answerSchema = object({
   networks: array(string),
   served: array(served),
@@ -332,10 +357,10 @@ const answerSchema = object({
 
 const payloadSchema = object({
   name: string,
-  jsonBytes: number,
-  sourceBytes: optional(number),
+  jsonBytes: count,
+  sourceBytes: optional(count),
   lossyNumbers: array(lossyNumberSchema),
-  lossyCount: number,
+  lossyCount: count,
   reference: string,
   rounds: array(roundSchema),
   stoppedByBudget: boolean,

@@ -55,6 +55,15 @@ function richResult(): WirebenchResult {
 
 const RICH = richResult();
 
+/** A copy of `result` with `value` at `path`, written as the messages write it (`payloads[0].rows[1].encode.p99`). */
+function withValue(result: WirebenchResult, path: string, value: unknown): unknown {
+  const copy = structuredClone(result) as unknown as Json;
+  const keys = Array.from(path.matchAll(/[^.[\]]+/g), ([key]) => (/^\d+$/.test(key) ? Number(key) : key));
+  const parent = keys.slice(0, -1).reduce<Json>((node, key) => node[key] as Json, copy);
+  parent[keys.at(-1) as Key] = value;
+  return copy;
+}
+
 /** The one line `validateMeasureResult` refuses `value` with (a WirebenchError), or `accepted`. */
 function refusal(value: unknown): string {
   try {
@@ -98,7 +107,7 @@ describe('validateMeasureResult', () => {
     const row = payloads[0]?.rows[1] as Json;
     row['encode'] = { ...(row['encode'] as object), median: 'fast' };
     expect(() => validateMeasureResult(result)).toThrow(
-      /^malformed wirebench result: payloads\[0\]\.rows\[1\]\.encode\.median must be a finite number, got "fast"$/,
+      /^malformed wirebench result: payloads\[0\]\.rows\[1\]\.encode\.median must be a finite number ≥ 0, got "fast"$/,
     );
   });
 
@@ -123,14 +132,94 @@ describe('validateMeasureResult', () => {
       return result;
     };
     expect(() => validateMeasureResult(withRow({ decompressMs: { gzip: 0.02 } }))).not.toThrow();
-    expect(() => validateMeasureResult(withRow({ decompressMs: { gzip: -1 } }))).toThrow('payloads[0].rows[1].decompressMs.gzip must be a number ≥ 0, got -1');
+    expect(() => validateMeasureResult(withRow({ decompressMs: { gzip: -1 } }))).toThrow(
+      'payloads[0].rows[1].decompressMs.gzip must be a finite number ≥ 0, got -1',
+    );
     expect(() => validateMeasureResult(withRow({ decompressMs: [1] }))).toThrow('payloads[0].rows[1].decompressMs must be an object, got an array');
     expect(() => validateMeasureResult(withRow({ compressed: { brotli: null } }))).toThrow(
-      'payloads[0].rows[1].compressed.brotli must be a number ≥ 0, got null',
+      'payloads[0].rows[1].compressed.brotli must be an integer ≥ 0, got null',
     );
     expect(() => validateMeasureResult(withRow({ compressed: { 'x-gzip': '1' } }))).toThrow(
-      'payloads[0].rows[1].compressed["x-gzip"] must be a number ≥ 0, got "1"',
+      'payloads[0].rows[1].compressed["x-gzip"] must be an integer ≥ 0, got "1"',
     );
+  });
+
+  it('refuses a count that is not a whole number, a time or size that is not finite and ≥ 0, a ratio that is not finite and > 0', () => {
+    // The review's files: JSON.parse reads 1e999 as Infinity, which the text report printed ("JSON Infinity bytes", "-Infinity rounds × 15 ms").
+    const text = JSON.stringify(RICH);
+    expect(refusal(JSON.parse(text.replace(/"jsonBytes":\d+/, '"jsonBytes":1e999')))).toBe(
+      'malformed wirebench result: payloads[0].jsonBytes must be an integer ≥ 0, got Infinity',
+    );
+    expect(refusal(JSON.parse(text.replace(/"rounds":\d+/, '"rounds":-1e999')))).toBe(
+      'malformed wirebench result: options.rounds must be an integer ≥ 0, got -Infinity',
+    );
+    expect(refusal(withValue(RICH, 'payloads[0].rows[1].encode.roundMedians', [-5, Infinity, 0]))).toBe(
+      'malformed wirebench result: payloads[0].rows[1].encode.roundMedians[0] must be a finite number ≥ 0, got -5',
+    );
+    expect(refusal(withValue(RICH, 'payloads[0].rows[1].encode.roundMedians', [5, Infinity, 0]))).toBe(
+      'malformed wirebench result: payloads[0].rows[1].encode.roundMedians[1] must be a finite number ≥ 0, got Infinity',
+    );
+    const refused: [path: string, value: number, expected: string][] = [
+      // Counts.
+      ['payloads[0].rows[1].encode.samples', -3.5, 'an integer ≥ 1'],
+      ['payloads[0].rows[1].decode.callsPerSample', 0, 'an integer ≥ 1'],
+      ['payloads[0].lossyCount', 2.5, 'an integer ≥ 0'],
+      ['payloads[0].rows[1].bytes', 10.5, 'an integer ≥ 0'],
+      ['payloads[0].rows[1].compressed.gzip', Infinity, 'an integer ≥ 0'],
+      ['payloads[0].rounds[0].attempts', 0, 'an integer ≥ 1'],
+      ['payloads[0].rounds[0].rotation', -1, 'an integer ≥ 0'],
+      ['options.retries', -1, 'an integer ≥ 0'],
+      ['environment.cores', 2.5, 'an integer ≥ 1'],
+      ['payloads[0].attribution.formats[0].total', -1, 'an integer ≥ 0'],
+      ['payloads[0].attribution.formats[1].savedVsJson.saved.total', 1.5, 'an integer'],
+      ['payloads[0].answer.ranking.ranked[0].rank', 0, 'an integer ≥ 1'],
+      ['payloads[0].answer.rows[1].breakEven[0].responsesByTime', -1, 'an integer ≥ 0 or "never"'],
+      ['payloads[0].sourceBytes', 12.5, 'an integer ≥ 0'],
+      ['payloads[0].answer.ranking.ranked[0].versusJson.sooner', 2.5, 'an integer ≥ 0'],
+      // Times and sizes.
+      ['payloads[0].rows[1].encode.p99', -1, 'a finite number ≥ 0'],
+      ['payloads[0].rows[1].encode.median', Infinity, 'a finite number ≥ 0'],
+      ['payloads[0].rows[1].encode.mbPerSecond', -Infinity, 'a finite number ≥ 0'],
+      ['payloads[0].rounds[0].wallMs', -1, 'a finite number ≥ 0'],
+      ['options.roundTime', Infinity, 'a finite number ≥ 0'],
+      ['environment.timerResolutionMs', -0.001, 'a finite number ≥ 0'],
+      ['payloads[0].answer.rows[1].usable[0].totalMs', -1, 'a finite number ≥ 0'],
+      ['payloads[0].answer.rows[1].breakEven[0].msSavedPerResponse', Infinity, 'a finite number'],
+      ['payloads[0].answer.ranking.constraints.bundleBudgetBytes', -1, 'a finite number ≥ 0 or null'],
+      ['options.budget', -Infinity, 'a finite number ≥ 0 or null'],
+      ['payloads[0].rows[1].encode.rme', -1, 'a finite number ≥ 0 or null'],
+      // Ratios.
+      ['payloads[0].rows[1].encode.vsJson.estimate', 0, 'a finite number > 0'],
+      ['payloads[0].rows[1].encode.vsJson.low', -0.5, 'a finite number > 0'],
+      ['payloads[0].rows[1].encode.vsJson.high', Infinity, 'a finite number > 0'],
+      ['payloads[0].rows[1].encode.vsJson.perRound[0]', -0.5, 'a finite number ≥ 0 or null'],
+      ['environment.cpuThrottle', 0, 'a finite number > 0'],
+      ['payloads[0].answer.slowerCpu[0].factor', -2, 'a finite number > 0'],
+      ['payloads[0].answer.ranking.network.downloadBps', 0, 'a finite number > 0'],
+      ['payloads[0].answer.ranking.constraints.minGain', -0.05, 'a finite number ≥ 0'],
+    ];
+    for (const [path, value, expected] of refused) {
+      expect(refusal(withValue(RICH, path, value)), path).toBe(`malformed wirebench result: ${path} must be ${expected}, got ${String(value)}`);
+    }
+  });
+
+  it('takes every figure the engine and the answer can write', () => {
+    const accepted: [path: string, value: unknown, why: string][] = [
+      ['payloads[0].rows[1].decode.vsJson.perRound[0]', null, "a round of JSON's that read 0 ms: the ratio is Infinity or NaN, which JSON writes as null"],
+      ['payloads[0].rows[1].decode.vsJson.perRound[0]', 0, 'a round of this row that read 0 ms'],
+      ['payloads[0].rows[1].decode.rme', null, 'samples that all read 0 ms'],
+      ['payloads[0].rows[1].bytesVsJson', 0, 'protobuf writes an empty message as 0 bytes'],
+      ['payloads[0].rows[1].bytes', 0, 'the same empty message'],
+      ['payloads[0].attribution.formats[1].savedVsJson.saved.total', -46, 'a format that spends more bytes than JSON'],
+      ['payloads[0].answer.rows[1].breakEven[0].bytesSavedPerResponse', -120, 'a row that sends more than JSON'],
+      ['payloads[0].answer.rows[1].breakEven[0].msSavedPerResponse', -3.5, 'a row slower than JSON'],
+      ['payloads[0].answer.rows[1].breakEven[0].responsesByTime', 'never', 'a row that never repays its JavaScript'],
+      ['payloads[0].answer.ranking.constraints.bundleBudgetBytes', 12_345.5, 'a budget given in bytes, unrounded, through the API'],
+      ['payloads[0].lossyNumbers[0].value', null, 'a literal past the largest double, which JSON.parse reads as Infinity'],
+      ['options.budget', null, 'a run without a budget'],
+      ['environment.memoryGb', 0.5, "a browser's navigator.deviceMemory"],
+    ];
+    for (const [path, value, why] of accepted) expect(refusal(withValue(RICH, path, value)), `${path}: ${why}`).toBe('accepted');
   });
 
   it('checks the answer in depth: the ranked rows, the figures until usable, the links', () => {
@@ -150,7 +239,7 @@ describe('validateMeasureResult', () => {
       'malformed wirebench result: payloads[0].answer.rows[0].usable must be an array, got 5',
     );
     expect(refused((r) => (((((answer(r)['rows'] as Json[])[0] as Json)['usable'] as Json[])[0] as Json)['totalMs'] = 'x'))).toBe(
-      'malformed wirebench result: payloads[0].answer.rows[0].usable[0].totalMs must be a finite number, got "x"',
+      'malformed wirebench result: payloads[0].answer.rows[0].usable[0].totalMs must be a finite number ≥ 0, got "x"',
     );
     expect(refused((r) => ((ranking(r)['constraints'] as Json)['served'] = 'zstd'))).toBe(
       'malformed wirebench result: payloads[0].answer.ranking.constraints.served must be "none", "gzip" or "brotli", got "zstd"',
@@ -210,7 +299,8 @@ const SHAPES: ReadonlyArray<readonly [string, readonly Key[][]]> = [
   ...pathsOf(RICH).reduce((groups, path) => groups.set(shapeOf(path), [...(groups.get(shapeOf(path)) ?? []), path]), new Map<string, Key[][]>()),
 ];
 
-const HUGE = [1e308, -1e308, 2 ** 64, Number.MAX_SAFE_INTEGER + 2, 1e21];
+// Infinity and -Infinity: what JSON.parse reads 1e999 and -1e999 as.
+const HUGE = [1e308, -1e308, 2 ** 64, Number.MAX_SAFE_INTEGER + 2, 1e21, Infinity, -Infinity];
 const NAN_ISH = ['NaN', 'Infinity', '-Infinity', '1e999', '', '0x10'];
 
 function changed(value: unknown, kind: Exclude<Kind, 'delete'>, pick: number): unknown {
@@ -364,7 +454,8 @@ describe('every reader of result files, on result files changed at random places
           }
         }
       }),
-      { numRuns: 1000 },
+      // 1,500: the check refuses most mutants (a negative or non-finite figure anywhere), and the readers need about 100 they read.
+      { numRuns: 1500 },
     );
     // The mutants were of every kind, and reached the deep fields the readers walk.
     expect([...seen.kinds].sort()).toEqual([...KINDS].sort());
