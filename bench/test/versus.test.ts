@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { MeasureResult, OperationResult, PayloadResult, RowResult } from 'wirebench';
 import { poolResults } from '../src/compare/pool.js';
 import type { VersusReport } from '../src/report/versus.js';
-import { formatVersusMarkdown, formatVersusText, versusReport } from '../src/report/versus.js';
+import { formatVersusMarkdown, formatVersusText, versusLibraries, versusReport } from '../src/report/versus.js';
 
 /** wirebench ÷ each library codec (`npm run bench:versus`), on small synthetic results: only round medians matter. */
 
@@ -190,6 +190,17 @@ describe('versusReport', () => {
     // b's library row errored in run 2: pooled, it has 5 rounds against wirebench's 10. Not paired across runs.
     expect(cellOf(pooled, 'b')).toBeUndefined();
     expect(pooled.excluded.find((e) => e.payload === 'b')?.reason).toMatch(/^the rounds do not pair \(10 of wirebench's, 5 of msgpack \(msgpackr\)'s/);
+  });
+
+  it("finds a library's version among the result's own libraries only, whatever the row names as its implementation", () => {
+    const { version: _version, ...unversioned } = codec('msgpack', 'constructor', { decode: [2, 2, 2] });
+    const report = versusReport(
+      result([payload('a', [codec('json', undefined, { decode: [1, 1, 1] }), codec('msgpack', undefined, { decode: [1, 1, 1] }), unversioned])]),
+    );
+    expect(report.columns.length).toBeGreaterThan(0);
+    // Not Object.prototype.constructor, the function every object inherits.
+    expect(versusLibraries(report)).toBe('constructor');
+    expect(formatVersusText(report)).not.toContain('function');
   });
 
   it('reads results written before rows said their implementation, by the row name', () => {

@@ -123,7 +123,9 @@ function libraryColumns(result: MeasureResult): ColumnKey[] {
       if (!isLibraryCodec(row)) continue;
       const found = keys.findIndex((key) => key.row === row.name);
       const implementation = implementationOf(row);
-      const version = row.version ?? result.environment.libraries[implementation];
+      // The implementation is the row's to name: only the result's own libraries, never a member every object inherits.
+      const { libraries } = result.environment;
+      const version = row.version ?? (Object.hasOwn(libraries, implementation) ? libraries[implementation] : undefined);
       if (found < 0) keys.push({ format: formatOf(row), implementation, row: row.name, ...(version === undefined ? {} : { version }) });
       else if (keys[found]?.version === undefined && version !== undefined) keys[found] = { ...(keys[found] as ColumnKey), version };
     }

@@ -15,6 +15,10 @@ function compressorNames(rows: readonly RowResult[]): string[] {
   return [...known, ...others];
 }
 
+/** The row's own size under `compressor`: the names come from every row, and a row lacking one must not find a member every object inherits. */
+const compressedSize = (row: RowResult, compressor: string): number | undefined =>
+  row.compressed && Object.hasOwn(row.compressed, compressor) ? row.compressed[compressor] : undefined;
+
 export function renderSizeChart(payload: PayloadResult): string {
   const rows = payload.rows.filter((row) => row.kind === 'codec');
   if (rows.length === 0) return '<p class="note">No codec rows.</p>';
@@ -31,9 +35,9 @@ function renderSizeRow(row: RowResult, compressors: readonly string[], reference
   if (row.bytes !== undefined) {
     lines.push(renderSizeLine('raw', 'raw', row.bytes, row.bytesVsJson ?? row.bytes / jsonBytes, jsonBytes, largest));
     compressors.forEach((name, index) => {
-      const size = row.compressed?.[name];
+      const size = compressedSize(row, name);
       if (size === undefined) return;
-      const jsonSize = reference?.compressed?.[name];
+      const jsonSize = reference && compressedSize(reference, name);
       // Compressed sizes compare with JSON compressed the same way, the choice a reader actually has.
       const share = jsonSize ? size / jsonSize : size / jsonBytes;
       const kind = name === 'gzip' || name === 'brotli' ? name : index % 2 === 0 ? 'gzip' : 'brotli';

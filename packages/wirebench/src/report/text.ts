@@ -45,7 +45,8 @@ function sizeTable(payload: PayloadResult, compressors: readonly string[]): stri
     row.name,
     row.bytes === undefined ? '—' : formatCount(row.bytes),
     row.bytesVsJson === undefined ? '' : formatPercent(row.bytesVsJson),
-    ...compressors.map((c) => (row.compressed?.[c] === undefined ? '—' : formatCount(row.compressed[c] as number))),
+    // Own sizes only: a compressor name a row lacks must not find a member every object inherits.
+    ...compressors.map((c) => (row.compressed && Object.hasOwn(row.compressed, c) ? formatCount(row.compressed[c] as number) : '—')),
     fidelityText(row),
   ]);
   return table(['size', 'bytes', '% JSON', ...compressors, 'fidelity'], rows, [0, 3 + compressors.length]);

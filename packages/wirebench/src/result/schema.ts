@@ -73,11 +73,25 @@ const zeroTimerFigure = orNull('a finite number ≥ 0', isNonNegative);
 /** What `JSON.parse` read a literal it could not keep as: any double, null where JSON wrote Infinity. */
 const jsonFigure = orNull('a number', () => true);
 
+/**
+ * Whether `name` can be a key a reader looks up: not `__proto__`, `prototype` or a member every
+ * object inherits (`constructor`, `toString`…), which a lookup of a key the object lacks returns.
+ */
+const isOwnName = (name: string): boolean => !(name in Object.prototype) && name !== 'prototype';
+/** A name readers look up as a key (a compressor's). */
+const keyName = v.pipe(string, v.check(isOwnName, 'a name JavaScript objects neither inherit nor reserve'));
+
 const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
 // valibot's object and record take an array for an object: refused here first, so an array where an object belongs is named as such.
 const objectGuard = v.custom<Record<string, unknown>>(isObject, 'an object');
 const object = <const E extends v.ObjectEntries>(entries: E) => v.pipe(objectGuard, v.object(entries, 'an object'));
-const record = <const S extends v.GenericSchema<unknown, unknown>>(value: S) => v.pipe(objectGuard, v.record(string, value, 'an object'));
+// valibot's record skips the keys __proto__, constructor and prototype, their values unchecked: refused here first.
+const ownKeys = v.rawCheck<Record<string, unknown>>(({ dataset, addIssue }) => {
+  if (!dataset.typed) return;
+  const key = Object.keys(dataset.value).find((name) => !isOwnName(name));
+  if (key !== undefined) addIssue({ message: `holds the key ${JSON.stringify(key)}, a name JavaScript objects inherit or reserve` });
+});
+const record = <const S extends v.GenericSchema<unknown, unknown>>(value: S) => v.pipe(objectGuard, ownKeys, v.record(string, value, 'an object'));
 const array = <const S extends v.GenericSchema<unknown, unknown>>(item: S) => v.array(item, 'an array');
 const optional = v.optional;
 
@@ -142,7 +156,7 @@ const optionsSchema = object({
   // Readers resample again with this count (bench:versus, bench:readme): a count, and a bounded one.
   bootstrapResamples: figure(`an integer from 1 to ${MAX_BOOTSTRAP_RESAMPLES}`, (value) => isCount(1)(value) && value <= MAX_BOOTSTRAP_RESAMPLES),
   operations: array(operation),
-  compressors: array(string),
+  compressors: array(keyName),
   timeDecompression: optional(boolean),
   isolation: optional(oneOf(ISOLATIONS)),
 });

@@ -86,6 +86,15 @@ describe('renderHtmlReport', () => {
     expect(html).toContain('JSON <strong>48,213 B</strong>');
   });
 
+  it("sizes a row's compressors from its own sizes: one JSON's row lacks is not read from what every object inherits", () => {
+    const [orders] = result.payloads;
+    const rows = orders!.rows.map((row) => (row.name === 'msgpack' ? { ...row, compressed: { ...row.compressed, constructor: 8_000 } } : row));
+    const chart = renderHtmlReport({ ...result, payloads: [{ ...orders!, rows }] });
+    expect(chart).toContain('8,000 B · 17 %'); // ÷ JSON's uncompressed bytes, as JSON has no such size
+    expect(chart).not.toContain('NaN');
+    expect(chart).not.toContain('function');
+  });
+
   it('labels time bars as ratios with their 95 % interval, and says when they are noise', () => {
     expect(html).toContain('0.62× (0.58–0.66)');
     expect(html).toContain('2.10× (1.93–2.28)');

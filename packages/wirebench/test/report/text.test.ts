@@ -43,6 +43,13 @@ describe('formatPayload', () => {
     expect(row('size', 'flatbuffers')).toMatch(/^flatbuffers +— +— +— +error: encode failed: field "orders\[0\]\.tags" mixes strings and numbers$/);
   });
 
+  it("reads a compressor's size as the row's own: a name no row holds is —, never a member every object inherits", () => {
+    const table = formatPayload(orders!, ['gzip', 'toString', 'constructor']).split('\n');
+    const json = table.slice(table.findIndex((line) => line.startsWith('size'))).find((line) => line.startsWith('json'));
+    expect(json).toMatch(/^json +48,213 +100 % +9,870 +— +— +exact$/);
+    expect(table.join('\n')).not.toContain('NaN');
+  });
+
   it('has encode and decode tables: µs, rme, MB/s, the ratio to JSON with its interval, and the wrapper cost', () => {
     expect(row('encode', 'json')).toMatch(/^json +121 +127 +169 +130 +±1\.2 % +400 +1\.00 +reference$/);
     expect(row('encode', 'msgpack')).toMatch(/^msgpack +74\.7 +78\.4 +105 +80\.7 +±1\.2 % +645 +0\.62 +0\.58–0\.66$/);

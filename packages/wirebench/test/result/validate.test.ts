@@ -64,6 +64,19 @@ function withValue(result: WirebenchResult, path: string, value: unknown): unkno
   return copy;
 }
 
+const RECORDS = new Set(['libraries', 'compressed', 'decompressMs']);
+
+/** A copy of `value` with an own `__proto__` key in every object but the records (refused with one): what a hostile file holds once parsed. */
+function withProtoKeys(value: unknown, key?: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => withProtoKeys(item));
+  if (typeof value !== 'object' || value === null) return value;
+  const copy: Json = {};
+  for (const [k, child] of Object.entries(value)) copy[k] = withProtoKeys(child, k);
+  if (key === undefined || !RECORDS.has(key))
+    Object.defineProperty(copy, '__proto__', { value: { polluted: true }, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
 /** The one line `validateMeasureResult` refuses `value` with (a WirebenchError), or `accepted`. */
 function refusal(value: unknown): string {
   try {
@@ -222,6 +235,48 @@ describe('validateMeasureResult', () => {
     for (const [path, value, why] of accepted) expect(refusal(withValue(RICH, path, value)), `${path}: ${why}`).toBe('accepted');
   });
 
+  it("refuses a key or a compressor name that JavaScript objects inherit or reserve (valibot's record skips __proto__, constructor and prototype unchecked)", () => {
+    // The review's files, as text: JSON.parse makes "__proto__" an own key, as any other.
+    const text = JSON.stringify(RICH);
+    expect(text).toContain('"libraries":{');
+    expect(refusal(JSON.parse(text.replace('"libraries":{', '"libraries":{"constructor":{"a":1},"prototype":42,"__proto__":"x",')))).toBe(
+      'malformed wirebench result: environment.libraries holds the key "constructor", a name JavaScript objects inherit or reserve',
+    );
+    expect(refusal(JSON.parse(text.replace('"libraries":{', '"libraries":{"__proto__":"x",')))).toBe(
+      'malformed wirebench result: environment.libraries holds the key "__proto__", a name JavaScript objects inherit or reserve',
+    );
+    expect(refusal(withValue(RICH, 'payloads[0].rows[1].compressed.constructor', -5))).toBe(
+      'malformed wirebench result: payloads[0].rows[1].compressed holds the key "constructor", a name JavaScript objects inherit or reserve',
+    );
+    expect(refusal(withValue(RICH, 'payloads[0].rows[1].decompressMs.prototype', 1))).toBe(
+      'malformed wirebench result: payloads[0].rows[1].decompressMs holds the key "prototype", a name JavaScript objects inherit or reserve',
+    );
+    // The report read each of these as a size: an inherited function, so a column of NaN.
+    expect(refusal(withValue(RICH, 'options.compressors', ['toString', '__proto__']))).toBe(
+      'malformed wirebench result: options.compressors[0] must be a name JavaScript objects neither inherit nor reserve, got "toString"',
+    );
+    expect(refusal(withValue(RICH, 'options.compressors', ['gzip', '__proto__']))).toBe(
+      'malformed wirebench result: options.compressors[1] must be a name JavaScript objects neither inherit nor reserve, got "__proto__"',
+    );
+    // measure() takes compressors of any other name (MeasureOptions.compressors): a result of one reads as before.
+    const zstd = withValue(RICH, 'options.compressors', ['gzip', 'brotli', 'zstd']) as WirebenchResult;
+    (zstd.payloads[0]?.rows[1]?.compressed as Record<string, number>)['zstd'] = 7_001;
+    expect(refusal(zstd)).toBe('accepted');
+  });
+
+  it('reads a file with an own "__proto__" key in every other object, and leaves Object.prototype as it was', async () => {
+    const before = Object.getOwnPropertyNames(Object.prototype);
+    const hostile = (value: unknown): unknown => JSON.parse(JSON.stringify(withProtoKeys(value)));
+    const result = validateMeasureResult(hostile(RICH));
+    expect(Object.hasOwn(result.payloads[0] as object, '__proto__')).toBe(true);
+    for (const [, read] of readers(result, RICH)) await read();
+    // A version-1 file is copied field by field on its way to this version.
+    const v1 = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/v1/cli-answered-8fb3cc0.json'), 'utf8')) as unknown;
+    for (const [, read] of readers(upgradeResult(hostile(v1)), RICH)) await read();
+    expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(before);
+    expect(({} as Json)['polluted']).toBeUndefined();
+  });
+
   it('checks the answer in depth: the ranked rows, the figures until usable, the links', () => {
     const answer = (result: WirebenchResult): Json => result.payloads[0]?.answer as unknown as Json;
     const ranking = (result: WirebenchResult): Json => answer(result)['ranking'] as Json;
@@ -319,8 +374,9 @@ function changed(value: unknown, kind: Exclude<Kind, 'delete'>, pick: number): u
       if (Array.isArray(value)) return [];
       return typeof value === 'object' && value !== null ? {} : '';
     case 'another string':
-      // A name no row has, a network preset or served encoding this wirebench does not know, a path with a line break.
-      return ['x', 'brotli', '3g', 'a\nb', '$.orders[0]'][pick % 5];
+      // A name no row has, a network preset or served encoding this wirebench does not know, a path with a line break,
+      // names every object inherits or reserves (a row's, an implementation's, a compressor's).
+      return ['x', 'brotli', '3g', 'a\nb', '$.orders[0]', 'constructor', '__proto__'][pick % 7];
     case 'huge number':
       return HUGE[pick % HUGE.length];
     case 'NaN-ish string':
@@ -427,6 +483,7 @@ describe('every reader of result files, on result files changed at random places
 
   it('either refuses a changed file in one line, or reads it without a TypeError or RangeError', async () => {
     const seen = { refused: 0, read: 0, kinds: new Set<Kind>(), shapes: new Set<string>() };
+    const prototypeBefore = Object.getOwnPropertyNames(Object.prototype);
     await fc.assert(
       fc.asyncProperty(fc.array(mutationArbitrary, { minLength: 1, maxLength: 3 }), async (mutations) => {
         const { mutant, applied } = mutate(RICH, mutations);
@@ -472,6 +529,7 @@ describe('every reader of result files, on result files changed at random places
       ).toBe(true);
     }
     expect(seen.shapes.size).toBeGreaterThan(SHAPES.length / 2);
+    expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(prototypeBefore);
     expect(seen.refused).toBeGreaterThan(100);
     expect(seen.read).toBeGreaterThan(50);
   }, 180_000);
