@@ -77,6 +77,12 @@ export function constraintWords(constraints: ResolvedConstraints): string[] {
   ];
 }
 
+/** The ranking's constraints on one line, the link first: `4G with gzip`, `3G Slow with brotli, no eval (CSP without unsafe-eval)`. */
+export function constraintsSummary(answer: PayloadAnswer): string {
+  const { network, constraints } = answer.ranking;
+  return [`${network.name} ${servedWords(constraints.served)}`, ...constraintWords(constraints)].join(', ');
+}
+
 /** One line of the byte table: a path's bytes in JSON and in the format, and what the format saves there by kind. */
 export interface PathLine {
   /** `path`: one JSON path; `rest`: every path not listed; `total`: the whole payload. */

@@ -27,6 +27,11 @@ export function formatMs(ms: number): string {
   return formatDuration(Math.abs(ms));
 }
 
+/** A difference with its sign, for a column of differences to JSON: `−23.8 ms` (sooner), `+1.20 ms` (later), `0 ms`. */
+export function formatSignedMs(ms: number): string {
+  return ms === 0 ? '0 ms' : `${ms < 0 ? '−' : '+'}${formatMs(ms)}`;
+}
+
 /** A size's magnitude, for a saving or a loss quoted by its size: `48,213 B`, `598 kB`. */
 export function formatSize(bytes: number): string {
   return formatBytes(Math.abs(bytes));

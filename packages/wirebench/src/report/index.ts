@@ -9,6 +9,7 @@
 export type { AnswerComparison, AnswerComparisonRow, DeviceUsable } from './answer-compare.js';
 export { compareAnswers, formatAnswerComparison } from './answer-compare.js';
 export { formatAnswer } from './answer-text.js';
+export { constraintsSummary } from './answer-view.js';
 export type { ReasonContext } from './answer-words.js';
 export {
   answerVerdict,
@@ -19,6 +20,7 @@ export {
   formatMs,
   formatResponses,
   formatShare,
+  formatSignedMs,
   formatSize,
   JS_COST_SOURCE,
   rankedDetail,

@@ -19,6 +19,7 @@ import {
   formatMs,
   formatResponses,
   formatShare,
+  formatSignedMs,
   formatSize,
   rankedDetail,
   rankedReason,
@@ -33,6 +34,10 @@ describe('the figures, as the sentences quote them', () => {
   it("quotes durations and sizes in the reports' one style (report/format.ts), by magnitude", () => {
     expect([412.4, 41.4, 3.24, 0.2, 0.0004, -3.24].map(formatMs)).toEqual(['412 ms', '41.4 ms', '3.24 ms', '200 µs', '400 ns', '3.24 ms']);
     expect([850, 1_200, 11_702, 120_400, 1_400_000, -1_600].map(formatSize)).toEqual(['850 B', '1,200 B', '11,702 B', '120 kB', '1.40 MB', '1,600 B']);
+  });
+
+  it('writes a difference to JSON with its sign, a true minus for sooner', () => {
+    expect([-23.81, 1.2, 0, -0.2].map(formatSignedMs)).toEqual(['−23.8 ms', '+1.20 ms', '0 ms', '−200 µs']);
   });
 
   it('responses and served encodings', () => {
