@@ -143,7 +143,12 @@ async function measure(page: Page, text: string): Promise<void> {
   await page.fill('#payload', text);
   await page.getByRole('button', { name: 'Measure', exact: true }).click();
   await page.waitForSelector(results('done'));
-  await page.waitForSelector('#recommendation .ranking li');
+  await page.waitForSelector('#recommendation .ranking-table tbody tr');
+}
+
+/** Opens the constraints form, folded to its one-line summary. */
+async function openConstraints(page: Page): Promise<void> {
+  await page.locator('#recommendation .constraints-box > summary').click();
 }
 
 describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)', () => {
@@ -165,7 +170,7 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
       });
       const started = Date.now();
       await page.getByRole('button', { name: 'Measure', exact: true }).click();
-      await page.waitForSelector('#recommendation .ranking li', { timeout: 15_000 });
+      await page.waitForSelector('#recommendation .ranking-table tbody tr', { timeout: 15_000 });
       const seconds = (Date.now() - started) / 1000;
       await page.waitForSelector(results('done'));
       const doneAt = await page.evaluate(() => (window as unknown as { doneAt: number }).doneAt);
@@ -265,13 +270,14 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
       }
       expect(bytes(shown.kinds['total']![0]!)).toBe(bytes(table.get('json')!.size));
       expect(bytes(shown.kinds['total']![1]!)).toBe(bytes(table.get(best)!.size));
-      expect(await page.locator('#bytes').innerText()).toContain('Compressed sizes are totals only');
+      expect(await page.locator('#bytes').textContent()).toContain('Compressed sizes are totals only');
 
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await page.screenshot({ path: join(SCREENSHOTS, 'answer-phone.png'), fullPage: true, scale: 'css' });
 
       // A constraint re-ranks in the page, still throttled: its long tasks are logged, a freeze refused.
       // The checkbox is found first: Playwright's search by role runs in the page, and would count.
+      await openConstraints(page);
       const noEval = await page.getByRole('checkbox', { name: /No eval/ }).elementHandle();
       await watchLongTasks(page);
       await noEval!.click();
@@ -305,6 +311,7 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
       const js = new Map(before.breakEven.map((r) => [r.name, bytes(r.js)]));
       js.set('json', 0);
 
+      await openConstraints(page);
       // A 10 kB budget: the rows whose JS is over it leave the ranking with that reason; the others keep their order.
       await page.getByLabel('JS budget, gzipped kB').fill('10');
       await page.waitForSelector('#recommendation .excluded li[data-codes~="over-budget"]');
@@ -352,6 +359,7 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
     const other = await openPage(served, PHONE, '?network=3g-slow&budget=12.5&no-eval=1&shared-schema=0');
     try {
       await measure(other, '{"id": 1, "tags": ["a", "b"], "ok": true}');
+      await openConstraints(other);
       expect(await other.getByLabel('Network', { exact: true }).inputValue()).toBe('3g-slow');
       expect(await other.getByLabel('JS budget, gzipped kB').inputValue()).toBe('12.5');
       expect(await other.getByRole('checkbox', { name: /No eval/ }).isChecked()).toBe(true);

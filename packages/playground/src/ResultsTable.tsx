@@ -6,6 +6,7 @@
 
 import type { ReactNode } from 'react';
 import { failingDiffs, formatBytes, formatDiffCount, formatDuration, formatNumber, formatValue } from 'wirebench/report';
+import { Collapsible } from './Collapsible.js';
 import type { ResultPayload, RowResult } from './protocol.js';
 import { ratioToJson, shareOfJson } from './summary.js';
 
@@ -69,61 +70,64 @@ export const isLibraryRow = (row: RowResult): boolean => row.implementation !== 
 export function ResultsTable({ payload, measuring, libraries }: { payload: ResultPayload; measuring: boolean; libraries: boolean }): ReactNode {
   const brotli = payload.rows.some((r) => r.compressed?.['brotli'] !== undefined);
   return (
-    // A named region (a div's aria-label names nothing).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone, and a keyboard scrolls only what it can focus.
-    <section className="table-box" tabIndex={0} aria-label="Results per format">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">format</th>
-            <th scope="col">bytes (% JSON)</th>
-            <th scope="col">gzip</th>
-            {brotli && <th scope="col">brotli</th>}
-            <th scope="col">encode median</th>
-            <th scope="col">decode median</th>
-            <th scope="col">fidelity</th>
-          </tr>
-        </thead>
-        <tbody>
-          {payload.rows
-            .filter((r) => r.kind === 'codec' && (libraries || !isLibraryRow(r)))
-            .map((row) => (
-              <tr key={row.name} data-format={row.name} data-implementation={row.implementation} className={isLibraryRow(row) ? 'library' : undefined}>
-                <RowHeading row={row} />
-                <td className="size" data-label="bytes (% JSON)">
-                  {row.error ? (
-                    <span className="error">{row.error}</span>
-                  ) : (
-                    <>
-                      <span className="figure">{row.bytes !== undefined ? formatBytes(row.bytes) : ''}</span>
-                      <span className="ratio">{shareOfJson(row)}</span>
-                    </>
-                  )}
-                </td>
-                <td data-label="gzip">{row.compressed?.['gzip'] !== undefined ? formatBytes(row.compressed['gzip']) : '—'}</td>
-                {brotli && <td data-label="brotli">{row.compressed?.['brotli'] !== undefined ? formatBytes(row.compressed['brotli']) : '—'}</td>}
-                <td className="encode" data-label="encode median">
-                  <TimingCell row={row} op="encode" reference={row.name === payload.reference} measuring={measuring} />
-                </td>
-                <td className="decode" data-label="decode median">
-                  <TimingCell row={row} op="decode" reference={row.name === payload.reference} measuring={measuring} />
-                </td>
-                <td className="fidelity" data-label="fidelity">
-                  <FidelityCell row={row} />
-                </td>
-              </tr>
-            ))}
-          <tr data-format="simdjson" className="muted">
-            <th scope="row">simdjson</th>
-            <td colSpan={brotli ? 6 : 5} className="wide">
-              {SIMDJSON_REASON}
-            </td>
-          </tr>
-        </tbody>
-      </table>
-      {!brotli && payload.rows.some((r) => r.compressed?.['gzip'] !== undefined) && (
-        <p className="note pad">No brotli column: this browser's CompressionStream has no brotli.</p>
-      )}
-    </section>
+    // Open: it is the run's progress, row by row, until the answer comes.
+    <Collapsible id="per-format" title="Results per format" open>
+      {/* A named region (a div's aria-label names nothing). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone, and a keyboard scrolls only what it can focus. */}
+      <section className="table-box" tabIndex={0} aria-label="Results per format">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">format</th>
+              <th scope="col">bytes (% JSON)</th>
+              <th scope="col">gzip</th>
+              {brotli && <th scope="col">brotli</th>}
+              <th scope="col">encode median</th>
+              <th scope="col">decode median</th>
+              <th scope="col">fidelity</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payload.rows
+              .filter((r) => r.kind === 'codec' && (libraries || !isLibraryRow(r)))
+              .map((row) => (
+                <tr key={row.name} data-format={row.name} data-implementation={row.implementation} className={isLibraryRow(row) ? 'library' : undefined}>
+                  <RowHeading row={row} />
+                  <td className="size" data-label="bytes (% JSON)">
+                    {row.error ? (
+                      <span className="error">{row.error}</span>
+                    ) : (
+                      <>
+                        <span className="figure">{row.bytes !== undefined ? formatBytes(row.bytes) : ''}</span>
+                        <span className="ratio">{shareOfJson(row)}</span>
+                      </>
+                    )}
+                  </td>
+                  <td data-label="gzip">{row.compressed?.['gzip'] !== undefined ? formatBytes(row.compressed['gzip']) : '—'}</td>
+                  {brotli && <td data-label="brotli">{row.compressed?.['brotli'] !== undefined ? formatBytes(row.compressed['brotli']) : '—'}</td>}
+                  <td className="encode" data-label="encode median">
+                    <TimingCell row={row} op="encode" reference={row.name === payload.reference} measuring={measuring} />
+                  </td>
+                  <td className="decode" data-label="decode median">
+                    <TimingCell row={row} op="decode" reference={row.name === payload.reference} measuring={measuring} />
+                  </td>
+                  <td className="fidelity" data-label="fidelity">
+                    <FidelityCell row={row} />
+                  </td>
+                </tr>
+              ))}
+            <tr data-format="simdjson" className="muted">
+              <th scope="row">simdjson</th>
+              <td colSpan={brotli ? 6 : 5} className="wide">
+                {SIMDJSON_REASON}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+        {!brotli && payload.rows.some((r) => r.compressed?.['gzip'] !== undefined) && (
+          <p className="note pad">No brotli column: this browser's CompressionStream has no brotli.</p>
+        )}
+      </section>
+    </Collapsible>
   );
 }

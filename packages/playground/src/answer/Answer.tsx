@@ -8,10 +8,11 @@
  */
 
 import type { ReactNode } from 'react';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Environment } from 'wirebench';
 import type { PayloadAnswer } from 'wirebench/answer';
 import { answerPayload } from 'wirebench/answer';
+import { constraintsSummary } from 'wirebench/report';
 import type { ResultPayload } from '../protocol.js';
 import { isLibraryRow } from '../ResultsTable.js';
 import { BreakEvenTable } from './BreakEvenTable.js';
@@ -46,17 +47,41 @@ export function Answer({ payload, libraries, environment }: { payload: ResultPay
     }
   }, [shown, constraints]);
 
+  // Mounted once per finished run: its verdict is brought to the top of the screen (at once where the
+  // user asked for reduced motion) before the first paint, and focused for a screen reader unless
+  // the user has moved on to a field.
+  const verdictRef = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    const verdict = verdictRef.current;
+    if (!verdict) return;
+    const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    verdict.scrollIntoView({ block: 'start', behavior: reduced ? 'instant' : 'smooth' });
+    if (!document.activeElement?.matches('input, select, textarea')) verdict.focus({ preventScroll: true });
+  }, []);
+
   return (
     <>
       <section aria-labelledby="recommendation-heading" id="recommendation">
         <h3 id="recommendation-heading">Recommendation</h3>
-        <p className="note">
-          Should your API speak one of these formats? The rows that keep the data and meet your constraints, by time until usable on your network; computed from
-          this run's figures, so a change below re-ranks without measuring again.
-        </p>
-        <ConstraintsForm choice={choice} measured={measured} served={effectiveServed(choice, measured)} onChange={setChoice} />
-        {'error' in outcome ? <p className="error">No recommendation: {outcome.error}</p> : <Ranking answer={outcome.answer} environment={environment} />}
+        {'error' in outcome ? (
+          <p className="error">No recommendation: {outcome.error}</p>
+        ) : (
+          <Ranking answer={outcome.answer} environment={environment} verdictRef={verdictRef} />
+        )}
         {!withLibraries && <p className="note">Library rows are hidden (the toggle below), so only wirebench's own codecs are ranked.</p>}
+        <details className="constraints-box">
+          <summary>
+            <span>
+              <strong>Your constraints</strong>
+              {'answer' in outcome ? <span className="constraints-line">: {constraintsSummary(outcome.answer)}</span> : null}
+            </span>
+          </summary>
+          <p className="note">
+            Should your API speak one of these formats? The rows that keep the data and meet your constraints, by time until usable on your network; computed
+            from this run's figures, so a change below re-ranks without measuring again.
+          </p>
+          <ConstraintsForm choice={choice} measured={measured} served={effectiveServed(choice, measured)} onChange={setChoice} />
+        </details>
       </section>
       {'answer' in outcome && (
         <>

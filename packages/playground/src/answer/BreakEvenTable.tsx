@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { memo } from 'react';
 import type { BreakEven, PayloadAnswer } from 'wirebench/answer';
 import { formatMs, formatResponses, formatSize, JS_COST_SOURCE, rowAnswerNote, servedWords } from 'wirebench/report';
+import { Collapsible } from '../Collapsible.js';
 
 /** `saves 4,360 B each` / `sends 789 B more each`, and the same for ms. */
 function perResponse(saved: number, format: (value: number) => string, more: string): string {
@@ -35,8 +36,7 @@ export const BreakEvenTable = memo(function BreakEvenTable({ answer }: { answer:
   const { network, constraints, reference } = answer.ranking;
   const rows = answer.rows.filter((row) => row.name !== reference.name);
   return (
-    <section aria-labelledby="break-even-heading" id="break-even">
-      <h3 id="break-even-heading">Break-even</h3>
+    <Collapsible id="break-even" title="Break-even">
       <div className="table-box compact">
         <table>
           <caption>Responses ({servedWords(constraints.served)}) after which a format's JavaScript (gzipped) is repaid</caption>
@@ -70,6 +70,6 @@ export const BreakEvenTable = memo(function BreakEvenTable({ answer }: { answer:
         </table>
       </div>
       <p className="note">JS: {JS_COST_SOURCE}. Downloaded once with the app; its parse and compile time is not counted.</p>
-    </section>
+    </Collapsible>
   );
 });

@@ -10,6 +10,7 @@ import { memo } from 'react';
 import type { PayloadAnswer, RowAnswer, ServedEncoding, TimeUntilUsable } from 'wirebench/answer';
 import { findNetworkPreset, NETWORK_SOURCE } from 'wirebench/answer';
 import { formatMs, rowAnswerNote, servedWords } from 'wirebench/report';
+import { Collapsible } from '../Collapsible.js';
 
 type Part = 'transferMs' | 'decompressMs' | 'decodeMs';
 
@@ -60,8 +61,7 @@ export const UsableBars = memo(function UsableBars({ answer }: { answer: Payload
   const rows = answer.rows;
   const served = constraints.served;
   return (
-    <section aria-labelledby="usable-heading" id="usable">
-      <h3 id="usable-heading">Time until usable</h3>
+    <Collapsible id="usable" title="Time until usable">
       <p className="note">
         One response {servedWords(served)}, from asking to holding the decoded data: transfer (one round trip, then the bytes at the link's bandwidth; presets
         from <a href={NETWORK_SOURCE.url}>WebPageTest's connectivity profiles</a>, on a connection already open)
@@ -92,6 +92,6 @@ export const UsableBars = memo(function UsableBars({ answer }: { answer: Payload
           </figure>
         );
       })}
-    </section>
+    </Collapsible>
   );
 });

@@ -12,6 +12,7 @@ import { memo, useId, useState } from 'react';
 import type { Ranking } from 'wirebench/answer';
 import type { FormatBytes } from 'wirebench/attribution';
 import { formatBytes, formatPercent } from 'wirebench/report';
+import { Collapsible } from '../Collapsible.js';
 import type { ResultPayload } from '../protocol.js';
 
 const KINDS: readonly ByteKind[] = ['keys', 'values', 'framing'];
@@ -159,8 +160,7 @@ export const WhereBytesGo = memo(function WhereBytesGo({ payload, ranking }: { p
   const format = picked !== null && formats.includes(picked) ? picked : (best ?? formats[0]);
   const other = others.find((f) => f.format === format);
   return (
-    <section aria-labelledby="bytes-heading" id="bytes">
-      <h3 id="bytes-heading">Where the bytes go</h3>
+    <Collapsible id="bytes" title="Where the bytes go">
       {!json ? (
         <p className="note">
           {payload.attributionError ? `The bytes could not be attributed: ${payload.attributionError}` : 'This result says nothing of where its bytes go.'}
@@ -196,6 +196,6 @@ export const WhereBytesGo = memo(function WhereBytesGo({ payload, ranking }: { p
           {other && <SavingsTable other={other} />}
         </>
       )}
-    </section>
+    </Collapsible>
   );
 });
