@@ -336,7 +336,7 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
 
       // Another network: its figure joins the three defaults, and the reasons speak of it.
       await page.getByLabel('Network', { exact: true }).selectOption('lte');
-      await page.waitForSelector('#usable figure[data-network="lte"]');
+      await page.waitForSelector('#usable figure[data-network="lte"]', { state: 'attached' });
       const lte = await readShown(page);
       expect(lte.usable.map((u) => u.network)).toEqual([...DEFAULT_NETWORK_IDS, 'lte']);
       expect(lte.usable[3]!.caption).toContain('your network');
