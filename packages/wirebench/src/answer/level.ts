@@ -51,6 +51,26 @@ export function roundWins(ahead: LevelInput, behind: LevelInput): { ahead: numbe
 }
 
 /**
+ * In how many of their shared rounds `row` was sooner than `json` by at least `share` of JSON's
+ * total in that round (and sooner at all), or undefined when the two were not measured in the same
+ * rounds: the rounds in which its gain was one worth a switch.
+ */
+export function roundsSoonerBy(row: LevelInput, json: LevelInput, share: number): { count: number; rounds: number } | undefined {
+  const r = row.decodeRoundsMs;
+  const j = json.decodeRoundsMs;
+  if (!r || !j || r.length !== j.length || r.length === 0) return undefined;
+  const fixedRow = row.time.transferMs + row.time.decompressMs;
+  const fixedJson = json.time.transferMs + json.time.decompressMs;
+  let count = 0;
+  for (let i = 0; i < r.length; i++) {
+    const jsonTotal = fixedJson + (j[i] as number);
+    const saved = jsonTotal - (fixedRow + (r[i] as number));
+    if (saved > 0 && saved >= share * jsonTotal) count++;
+  }
+  return { count, rounds: r.length };
+}
+
+/**
  * Each row's level partners, in ranking order (`rows` sorted fastest first): two rows are level when
  * each was as fast as the other in at least LEVEL_SHARE of the rounds. Both ways, not only "the one
  * behind won some": the ranking's decode figure is the median of every sample, which can lean

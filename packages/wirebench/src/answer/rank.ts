@@ -6,7 +6,7 @@ import type { Constraints, Exclusion, ResolvedConstraints } from './constraints.
 import { constraintExclusions, resolveConstraints } from './constraints.js';
 import type { RowFacts } from './facts.js';
 import type { LevelInput, LevelWith } from './level.js';
-import { levelPartners, roundWins } from './level.js';
+import { levelPartners, roundsSoonerBy, roundWins } from './level.js';
 import type { NetworkPreset } from './networks.js';
 import { findNetworkPreset } from './networks.js';
 import type { ServedParts } from './served.js';
@@ -43,10 +43,12 @@ export interface RankedRow {
   readonly levelWith?: readonly LevelWith[];
   /**
    * Paired with JSON round by round as the level rule pairs rows (level.ts): in how many of the
-   * `rounds` both were measured in this row was strictly sooner than JSON. Absent for JSON's own row
-   * and when the two were not measured in the same rounds. The verdict reads it (verdict.ts).
+   * `rounds` both were measured in this row was strictly sooner than JSON, and in how many sooner by
+   * at least the constraints' `minGain` share of JSON's time that round (`byMinGain`; absent in
+   * results saved before it was). Absent for JSON's own row and when the two were not measured in
+   * the same rounds. The verdict reads it (verdict.ts).
    */
-  readonly versusJson?: { readonly sooner: number; readonly rounds: number };
+  readonly versusJson?: { readonly sooner: number; readonly rounds: number; readonly byMinGain?: number };
   /**
    * Paired the same way with each row of its format ranked ahead of it: in how many of the `rounds`
    * this row was as soon as that one or sooner (a tie counts). Absent when there is none, or none
@@ -148,7 +150,15 @@ export function rank(rows: readonly RowFacts[], constraints: Constraints): Ranki
       timeUntilUsable: time,
       breakEven: breakEven({ jsBytes: row.jsBytes, row: time, json }, network),
       ...(level.length > 0 ? { levelWith: level } : {}),
-      ...(wins ? { versusJson: { sooner: wins.rounds - wins.behind, rounds: wins.rounds } } : {}),
+      ...(wins
+        ? {
+            versusJson: {
+              sooner: wins.rounds - wins.behind,
+              rounds: wins.rounds,
+              byMinGain: roundsSoonerBy(levelInput(row, time), jsonInput, resolved.minGain)?.count ?? 0,
+            },
+          }
+        : {}),
       ...(versusFormat.length > 0 ? { versusFormat } : {}),
     };
   });

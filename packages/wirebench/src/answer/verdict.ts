@@ -18,7 +18,10 @@ import type { ServedEncoding } from './served.js';
  *   sooner in so many rounds that a coin would do as well less than once in twenty (a one-sided
  *   sign test at NOISE_ALPHA: 5 of 5, 7 of 7, 8 of 9, 9 of 11 rounds…), so a row level with JSON
  *   never beats it, nor one ahead by its median but behind in most rounds;
- * - its gain is at least the constraints' `minGain` share of JSON's time until usable.
+ * - its gain is at least the constraints' `minGain` share of JSON's time until usable, by its median
+ *   and round by round: sooner by that share in as many rounds as the sign test asks
+ *   (`RankedRow.versusJson.byMinGain`), so a gain that sits at the threshold, clearing it in about
+ *   half the rounds, gives the same verdict run after run (stay with JSON).
  * The first ranked row that does is chosen (a row ahead of it by its median but not out of the
  * noise does not hide it). Where JSON itself is not ranked (it breaks a constraint, e.g. exact
  * int64), staying with it is no choice: the first row is named whatever its gain, once the rounds
@@ -71,6 +74,8 @@ export interface VersusJson {
   readonly share: number;
   readonly sooner?: number;
   readonly rounds?: number;
+  /** Of those, the rounds in which it was sooner by at least the least gain (`RankedRow.versusJson.byMinGain`). */
+  readonly byMinGain?: number;
 }
 
 /** Why the best row is not named over JSON: its gain is within the noise, below the threshold, or both. */
@@ -148,7 +153,11 @@ export function verdict(ranking: Ranking): Verdict {
   /** Why `row` is not noticeably sooner than JSON, or undefined when it is (or JSON is not ranked: then there is no staying). */
   const notNoticeable = (row: RankedRow): NotNoticeable | undefined => {
     const v = versusJson(row, jsonMs);
-    const why = { inNoise: !outOfNoise(v.sooner ?? 0, v.rounds ?? 0), belowMinGain: v.share < minGain };
+    // Below the least gain by its median, or in too many rounds: a gain that sits at the threshold clears it in about half of them.
+    const belowInRounds = v.byMinGain !== undefined && !outOfNoise(v.byMinGain, v.rounds ?? 0);
+    const inNoise = !outOfNoise(v.sooner ?? 0, v.rounds ?? 0);
+    // A row in the noise fails the rounds by the least gain too: said once, as the noise.
+    const why = { inNoise, belowMinGain: v.share < minGain || (!inNoise && belowInRounds) };
     return jsonRow && (why.inNoise || why.belowMinGain) ? why : undefined;
   };
   const chosen = others.find((r) => !notNoticeable(r));
@@ -200,6 +209,7 @@ function versusJson(row: RankedRow, jsonMs: number): VersusJson {
     savedMs,
     share: jsonMs > 0 ? savedMs / jsonMs : 0,
     ...(row.versusJson ? { sooner: row.versusJson.sooner, rounds: row.versusJson.rounds } : {}),
+    ...(row.versusJson?.byMinGain !== undefined ? { byMinGain: row.versusJson.byMinGain } : {}),
   };
 }
 

@@ -187,7 +187,11 @@ function stayReason(v: Extract<Verdict, { kind: 'stay-with-json' }>): string {
     const when = best.savedMs < 0 ? `${formatMs(best.savedMs)} later than` : 'as soon as';
     return `no format that meets your constraints is usable sooner (the next, ${best.name}, is ${when} JSON's ${formatMs(best.jsonMs)})`;
   }
-  const reasons = [...(v.why.belowMinGain ? [threshold] : []), ...(v.why.inNoise ? [noiseWords(best)] : [])];
+  const inRounds =
+    best.share >= v.minGain && best.byMinGain !== undefined && best.rounds !== undefined
+      ? `, which it cleared in ${best.byMinGain} of ${best.rounds} rounds (${roundsToWin(best.rounds)} needed)`
+      : '';
+  const reasons = [...(v.why.belowMinGain ? [`${threshold}${inRounds}`] : []), ...(v.why.inNoise ? [noiseWords(best)] : [])];
   return `no format is noticeably sooner (${best.name} is best, ${gain}; ${reasons.join('; and ')})`;
 }
 

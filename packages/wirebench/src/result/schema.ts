@@ -336,7 +336,7 @@ const rankingSchema = object({
       timeUntilUsable: usableSchema,
       breakEven: breakEvenSchema,
       levelWith: optional(array(object({ name: string, flipped: count, rounds: count }))),
-      versusJson: optional(object({ sooner: count, rounds: count })),
+      versusJson: optional(object({ sooner: count, rounds: count, byMinGain: optional(count) })),
       versusFormat: optional(array(object({ name: string, asSoon: count, rounds: count }))),
     }),
   ),
