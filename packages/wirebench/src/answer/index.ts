@@ -38,6 +38,6 @@ export type { SlowerCpu } from './slower-cpu.js';
 export { CPU_SLOWDOWNS, onSlowerCpu } from './slower-cpu.js';
 export type { TimeUntilUsable, Transfer, UsableInput } from './time-until-usable.js';
 export { downloadMs, resolvePreset, rowTimeUntilUsable, timeUntilUsable, timeUntilUsableAcross, transfer } from './time-until-usable.js';
-export type { NotNoticeable, OtherNetwork, SameFormat, Verdict, VerdictBrief, VerdictWhere, VersusJson } from './verdict.js';
+export type { NotNoticeable, OtherNetwork, PassedOver, Verdict, VerdictBrief, VerdictWhere, VersusJson } from './verdict.js';
 export { brief, MIN_ROUNDS, NOISE_ALPHA, otherNetworks, roundsToWin, verdict } from './verdict.js';
 export { withAnswers } from './with-answers.js';

@@ -27,10 +27,12 @@ import type { ServedEncoding } from './served.js';
  * int64), staying with it is no choice: the first row is named whatever its gain, once the rounds
  * are enough.
  *
- * The same rule chooses between implementations of the chosen row's format: one that is not
- * noticeably later (not out of the noise against it by the same test, or later by less than
- * `minGain` of JSON's time) and beats JSON too is as good here, and of those the one with the least
- * JavaScript to ship is named (the faster on a tie): a gain nobody notices never costs an app more JS.
+ * The same rule chooses between the rows that beat JSON, implementations of one format and formats
+ * alike: one that is not noticeably later than the chosen row (not out of the noise against it by
+ * the same test where they were paired, or later by less than `minGain` of JSON's time) is as good
+ * here, and of those the one with the least JavaScript to ship is named (the faster on a tie): a
+ * gain nobody notices never costs an app more JS, and two rows level by a hair do not trade the
+ * verdict from run to run (canada.json: cbor in four runs of five, msgpack in the fifth).
  */
 
 /** The fewest paired rounds a verdict is drawn from: `--quick`'s 5, and the fewest in which the sign test can clear NOISE_ALPHA at all (5 of 5: p = 1/32). */
@@ -84,8 +86,8 @@ export interface NotNoticeable {
   readonly belowMinGain: boolean;
 }
 
-/** Another implementation of the named row's format, sooner than it but not noticeably: the choice came down to the JS they ship. */
-export interface SameFormat {
+/** A row sooner than the named one but not noticeably, that beats JSON too: the choice came down to the JS they ship. */
+export interface PassedOver {
   readonly name: string;
   readonly jsBytes: number;
   /** Its time until usable minus the named row's: negative, as it is (not noticeably) sooner. */
@@ -127,8 +129,8 @@ export type Verdict =
       readonly sooner: number;
       readonly rounds: number;
       readonly levelWith: readonly LevelWith[];
-      /** The format's other implementations sooner than `row` but not noticeably, passed over for more JS (empty when none). */
-      readonly sameFormat: readonly SameFormat[];
+      /** The rows sooner than `row` but not noticeably, passed over for more JS (empty when none). */
+      readonly passedOver: readonly PassedOver[];
     });
 
 /** Whether winning `won` of `rounds` paired rounds outright is out of the noise (`roundsToWin`). */
@@ -168,10 +170,10 @@ export function verdict(ranking: Ranking): Verdict {
   }
 
   const asGood = others.filter((r) => {
-    if (r === chosen || r.format !== chosen.format || notNoticeable(r)) return false;
+    if (r === chosen || notNoticeable(r)) return false;
     const later = r.timeUntilUsable.totalMs - chosen.timeUntilUsable.totalMs;
     if (later <= 0) return true;
-    // Paired with the chosen row; where they share no rounds, the medians alone decide.
+    // Paired with the chosen row (kept for rows of one format); otherwise the medians alone decide.
     const paired = r.versusFormat?.find((p) => p.name === chosen.name);
     const chosenWon = paired ? outOfNoise(paired.rounds - paired.asSoon, paired.rounds) : true;
     return !chosenWon || (jsonMs > 0 && later / jsonMs < minGain);
@@ -179,9 +181,9 @@ export function verdict(ranking: Ranking): Verdict {
   // Least JS wins among the as-good; `reduce` keeps the earlier (faster) row on a tie.
   const named = asGood.reduce((least, r) => (r.jsBytes < least.jsBytes ? r : least), chosen);
   // Only the ones ahead of the named row: a reader would ask why they were passed over.
-  const sameFormat = [chosen, ...asGood]
+  const passedOver = [chosen, ...asGood]
     .filter((r) => r.timeUntilUsable.totalMs < named.timeUntilUsable.totalMs)
-    .map((r): SameFormat => {
+    .map((r): PassedOver => {
       const laterMs = r.timeUntilUsable.totalMs - named.timeUntilUsable.totalMs;
       return { name: r.name, jsBytes: r.jsBytes, laterMs, share: jsonMs > 0 ? laterMs / jsonMs : 0 };
     });
@@ -196,7 +198,7 @@ export function verdict(ranking: Ranking): Verdict {
     sooner: v.sooner ?? 0,
     rounds: v.rounds ?? 0,
     levelWith: named.levelWith ?? [],
-    sameFormat,
+    passedOver,
   };
 }
 

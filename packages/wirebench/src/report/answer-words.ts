@@ -82,16 +82,16 @@ export function verdictSentence(v: Verdict): string {
   if (v.kind === 'stay-with-json') return `Stay with JSON ${where}: ${stayReason(v)}.${level}`;
   const total = v.row.timeUntilUsable.totalMs;
   const share = v.savedMs >= 0 ? ` (${formatShare(v.share)})` : '';
-  return `${v.row.name} is usable first ${where}: ${formatMs(total)} per response, ${formatMs(v.savedMs)}${share} ${v.savedMs >= 0 ? 'sooner' : 'later'} than JSON (${formatMs(v.jsonMs)}), sooner in ${v.sooner} of ${v.rounds} rounds.${sameFormatWords(v)}${level}`;
+  return `${v.row.name} is usable first ${where}: ${formatMs(total)} per response, ${formatMs(v.savedMs)}${share} ${v.savedMs >= 0 ? 'sooner' : 'later'} than JSON (${formatMs(v.jsonMs)}), sooner in ${v.sooner} of ${v.rounds} rounds.${passedOverWords(v)}${level}`;
 }
 
 /** ` msgpack (7,871 B of JS) is named over msgpack (msgpackr), not noticeably sooner here (msgpack (msgpackr): 190 µs sooner, 0.1 % of JSON's time, with 12,000 B of JS).` */
-function sameFormatWords(v: Extract<Verdict, { kind: 'format-first' }>): string {
-  if (v.sameFormat.length === 0) return '';
-  const others = v.sameFormat.map(
+function passedOverWords(v: Extract<Verdict, { kind: 'format-first' }>): string {
+  if (v.passedOver.length === 0) return '';
+  const others = v.passedOver.map(
     (s) => `${s.name}: ${formatMs(s.laterMs)} sooner, ${formatShare(s.share)} of JSON's time, with ${formatSize(s.jsBytes)} of JS`,
   );
-  return ` ${v.row.name} (${formatSize(v.row.jsBytes)} of JS) is named over ${listed(v.sameFormat.map((s) => s.name))}, not noticeably sooner here (${others.join('; ')}).`;
+  return ` ${v.row.name} (${formatSize(v.row.jsBytes)} of JS) is named over ${listed(v.passedOver.map((s) => s.name))}, not noticeably sooner here (${others.join('; ')}).`;
 }
 
 /**

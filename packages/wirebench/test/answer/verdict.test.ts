@@ -47,7 +47,7 @@ describe('verdict', () => {
       sooner: 5,
       rounds: 5,
       levelWith: [],
-      sameFormat: [],
+      passedOver: [],
     });
   });
 
@@ -164,23 +164,23 @@ describe('verdict', () => {
       const v = verdict(ranking);
       expect(v).toMatchObject({ kind: 'format-first', row: { name: 'msgpack' }, sooner: 5, rounds: 5 });
       if (v.kind !== 'format-first') throw new Error(v.kind);
-      expect(v.sameFormat).toHaveLength(1);
-      expect(v.sameFormat[0]?.name).toBe('msgpack (msgpackr)');
-      expect(v.sameFormat[0]?.laterMs).toBeCloseTo(-0.1, 6);
+      expect(v.passedOver).toHaveLength(1);
+      expect(v.passedOver[0]?.name).toBe('msgpack (msgpackr)');
+      expect(v.passedOver[0]?.laterMs).toBeCloseTo(-0.1, 6);
       expect(v.savedMs).toBeCloseTo(ranking.reference.timeUntilUsable.totalMs - (ranking.ranked[1]?.timeUntilUsable.totalMs ?? 0), 9);
     });
 
     it('names the implementation with less JS when the two are level in the rounds, whatever the medians say', () => {
       // Wirebench's msgpack is 15 ms slower by its median, but as fast in 2 of 5 rounds: in the noise.
       const v = verdict(rank(implementations([1, 1, 16, 16, 16]), { network: '4g', served: 'gzip' }));
-      expect(v).toMatchObject({ kind: 'format-first', row: { name: 'msgpack' }, sameFormat: [{ name: 'msgpack (msgpackr)' }] });
+      expect(v).toMatchObject({ kind: 'format-first', row: { name: 'msgpack' }, passedOver: [{ name: 'msgpack (msgpackr)' }] });
     });
 
     it('keeps the faster implementation when it is noticeably sooner: out of the noise and by more than the least gain', () => {
       const ranking = rank(implementations([16, 16, 16, 16, 16]), { network: '4g', served: 'gzip' });
       const json = ranking.reference.timeUntilUsable.totalMs;
       expect(15 / json).toBeGreaterThan(0.05);
-      expect(verdict(ranking)).toMatchObject({ kind: 'format-first', row: { name: 'msgpack (msgpackr)' }, sameFormat: [] });
+      expect(verdict(ranking)).toMatchObject({ kind: 'format-first', row: { name: 'msgpack (msgpackr)' }, passedOver: [] });
       // With a least gain above their 15 ms difference (yet below either one's gain over JSON), the two are as good, and the smaller JS is named.
       const ownGain = (json - (ranking.ranked[1]?.timeUntilUsable.totalMs ?? 0)) / json;
       expect(15 / json).toBeLessThan(0.08);
@@ -188,14 +188,25 @@ describe('verdict', () => {
       expect(verdict(rank(implementations([16, 16, 16, 16, 16]), { network: '4g', served: 'gzip', minGain: 0.08 }))).toMatchObject({
         kind: 'format-first',
         row: { name: 'msgpack' },
-        sameFormat: [{ name: 'msgpack (msgpackr)' }],
+        passedOver: [{ name: 'msgpack (msgpackr)' }],
       });
+    });
+
+    it('chooses between formats by the same rule: of two not noticeably apart, the one with less JS', () => {
+      // canada.json named cbor in four runs of five and msgpack in the fifth: level by a hair, both far ahead of JSON.
+      const rows = [
+        withRounds(row('json', 'wirebench', { gzip: 7_000 }), [40, 40, 40, 40, 40]),
+        withRounds(row('cbor', 'wirebench', { gzip: 7_000, jsBytes: 8_182 }), [1, 1, 1, 1, 1]),
+        withRounds(row('msgpack', 'wirebench', { gzip: 7_000, jsBytes: 7_871 }), [1.2, 1.2, 1.2, 1.2, 1.2]),
+      ];
+      const v = verdict(rank(rows, { network: '4g', served: 'gzip' }));
+      expect(v).toMatchObject({ kind: 'format-first', row: { name: 'msgpack' }, passedOver: [{ name: 'cbor', jsBytes: 8_182 }] });
     });
 
     it('never names an implementation that does not beat JSON itself', () => {
       // Wirebench's msgpack level with msgpackr in the rounds, but as slow as JSON in most: msgpackr stays named.
       const v = verdict(rank(implementations([1, 1, 40, 40, 40]), { network: '4g', served: 'gzip' }));
-      expect(v).toMatchObject({ kind: 'format-first', row: { name: 'msgpack (msgpackr)' }, sameFormat: [] });
+      expect(v).toMatchObject({ kind: 'format-first', row: { name: 'msgpack (msgpackr)' }, passedOver: [] });
     });
   });
 
