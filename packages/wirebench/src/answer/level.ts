@@ -28,26 +28,28 @@ export interface LevelWith {
 /** The least share of rounds in which the order must flip for two rows to be called level. */
 export const LEVEL_SHARE = 0.25;
 
+/** Two rows' totals round by round (fixed transfer and decompression, each round's decode), or undefined when they were not measured in the same rounds. */
+function pairedTotals(a: LevelInput, b: LevelInput): { a: number[]; b: number[] } | undefined {
+  const ra = a.decodeRoundsMs;
+  const rb = b.decodeRoundsMs;
+  if (!ra || !rb || ra.length !== rb.length || ra.length === 0) return undefined;
+  const fixedA = a.time.transferMs + a.time.decompressMs;
+  const fixedB = b.time.transferMs + b.time.decompressMs;
+  return { a: ra.map((ms) => fixedA + ms), b: rb.map((ms) => fixedB + ms) };
+}
+
 /**
  * For `ahead`, ranked before `behind` (its total is not larger): in how many rounds each was as fast
  * as the other or faster (a tie counts for both), or undefined when the two were not measured in
  * the same rounds.
  */
 export function roundWins(ahead: LevelInput, behind: LevelInput): { ahead: number; behind: number; rounds: number } | undefined {
-  const a = ahead.decodeRoundsMs;
-  const b = behind.decodeRoundsMs;
-  if (!a || !b || a.length !== b.length || a.length === 0) return undefined;
-  const fixedA = ahead.time.transferMs + ahead.time.decompressMs;
-  const fixedB = behind.time.transferMs + behind.time.decompressMs;
-  let aheadWins = 0;
-  let behindWins = 0;
-  for (let i = 0; i < a.length; i++) {
-    const totalA = fixedA + (a[i] as number);
-    const totalB = fixedB + (b[i] as number);
-    if (totalA <= totalB) aheadWins++;
-    if (totalB <= totalA) behindWins++;
-  }
-  return { ahead: aheadWins, behind: behindWins, rounds: a.length };
+  const totals = pairedTotals(ahead, behind);
+  if (!totals) return undefined;
+  const rounds = totals.a.length;
+  const aheadWins = totals.a.filter((total, i) => total <= (totals.b[i] as number)).length;
+  const behindWins = totals.b.filter((total, i) => total <= (totals.a[i] as number)).length;
+  return { ahead: aheadWins, behind: behindWins, rounds };
 }
 
 /**
@@ -56,18 +58,13 @@ export function roundWins(ahead: LevelInput, behind: LevelInput): { ahead: numbe
  * rounds: the rounds in which its gain was one worth a switch.
  */
 export function roundsSoonerBy(row: LevelInput, json: LevelInput, share: number): { count: number; rounds: number } | undefined {
-  const r = row.decodeRoundsMs;
-  const j = json.decodeRoundsMs;
-  if (!r || !j || r.length !== j.length || r.length === 0) return undefined;
-  const fixedRow = row.time.transferMs + row.time.decompressMs;
-  const fixedJson = json.time.transferMs + json.time.decompressMs;
-  let count = 0;
-  for (let i = 0; i < r.length; i++) {
-    const jsonTotal = fixedJson + (j[i] as number);
-    const saved = jsonTotal - (fixedRow + (r[i] as number));
-    if (saved > 0 && saved >= share * jsonTotal) count++;
-  }
-  return { count, rounds: r.length };
+  const totals = pairedTotals(row, json);
+  if (!totals) return undefined;
+  const count = totals.b.filter((jsonTotal, i) => {
+    const saved = jsonTotal - (totals.a[i] as number);
+    return saved > 0 && saved >= share * jsonTotal;
+  }).length;
+  return { count, rounds: totals.a.length };
 }
 
 /**
