@@ -1,16 +1,24 @@
+import { seededRandom } from '../random.js';
 import { median } from './stats.js';
 import { MIN_SAMPLES } from './timing.js';
 import type { Compressor } from './types.js';
 
 /**
  * Decompression timing: how long this runtime takes to undo each compressor on each row's compressed
- * bytes, the decompression part of time until usable. It runs after a payload's rounds, on its own:
- * the decompressors are the runtime's (zlib in Node, DecompressionStream in a browser), the same code
- * whatever format made the bytes, so they need no interleaving with the codecs, and a browser's
- * DecompressionStream is asynchronous, which tinybench's synchronous batches cannot time.
+ * bytes. It runs after a payload's rounds, on its own: the decompressors are the runtime's (zlib in
+ * Node, DecompressionStream in a browser), the same code whatever format made the bytes, so they
+ * need no interleaving with the codecs, and a browser's DecompressionStream is asynchronous, which
+ * tinybench's synchronous batches cannot time.
+ *
+ * Two figures per row and compressor. The time of one call on the row's body (`decompressMs`): what
+ * an app that decompresses bodies itself pays, per-call overhead included (a DecompressionStream
+ * through a Blob and a Response costs about 1 ms even on an empty body in Chromium). And the rate of
+ * one long stream (`inflateBytesPerMs`, decompressed bytes per ms): what a browser's network stack
+ * pays, which inflates `Content-Encoding` as the bytes arrive, with no per-call overhead
+ * (answer/decompression.ts models it).
  */
 
-/** One row's bytes compressed by one compressor. */
+/** One body compressed by one compressor, as the row's figures name it. */
 export interface DecompressionTask {
   readonly row: string;
   readonly compressor: string;
@@ -20,6 +28,14 @@ export interface DecompressionTask {
 
 /** Rounds per payload: few, as the figure is one part of a sum whose transfer dominates on every slow link. */
 export const DECOMPRESSION_ROUNDS = 3;
+
+/**
+ * The least decompressed bytes the streaming rate is measured over: 512 KiB, so one call's overhead
+ * is a few percent of the pass (Chromium's DecompressionStream written directly: about 54 µs a call,
+ * against about 1 ms to inflate 512 KiB of gzip on the 2-core development machine; Node's zlib:
+ * about 5 µs).
+ */
+export const STREAM_BYTES = 524_288;
 
 export interface DecompressionTiming {
   readonly rounds: number;
@@ -57,10 +73,10 @@ async function batchSize(task: DecompressionTask, sampleTime: number): Promise<n
 }
 
 /**
- * The median milliseconds per decompression of every task, by row name, then compressor name. The
- * tasks are timed in rounds, in an order that rotates each round, each for `time` ms per round.
+ * The median milliseconds per decompression of every task, in the tasks' order. The tasks are timed
+ * in rounds, in an order that rotates each round, each for `time` ms per round.
  */
-export async function timeDecompressions(tasks: readonly DecompressionTask[], timing: DecompressionTiming): Promise<Map<string, Record<string, number>>> {
+export async function timeDecompressions(tasks: readonly DecompressionTask[], timing: DecompressionTiming): Promise<number[]> {
   const samples = tasks.map((): number[] => []);
   const calls: number[] = [];
   // Timers and messages (an abort among them) run before each task: a synchronous decompressor (zlib
@@ -91,9 +107,43 @@ export async function timeDecompressions(tasks: readonly DecompressionTask[], ti
       timing.onTaskDone();
     }
   }
+  return samples.map((taken) => median(taken));
+}
+
+/** `values[i]` of each task, by row name, then compressor name. */
+export function byRowAndCompressor(tasks: readonly DecompressionTask[], values: readonly number[]): Map<string, Record<string, number>> {
   const out = new Map<string, Record<string, number>>();
   tasks.forEach((task, i) => {
-    out.set(task.row, { ...out.get(task.row), [task.compressor]: median(samples[i] as number[]) });
+    out.set(task.row, { ...out.get(task.row), [task.compressor]: values[i] as number });
   });
   return out;
+}
+
+/**
+ * A body of at least `minBytes` made of `bytes`, for the streaming rate: `bytes` itself when it is
+ * long enough, else copies of it, each after the first with its byte values relabelled by a
+ * permutation of its own (seeded). A browser cannot inflate several gzip members in one
+ * DecompressionStream (Chromium rejects the second), and plain repeats would compress into
+ * back-references to the copy before: a relabelled copy keeps the body's own repeats, so it
+ * compresses and inflates about as the body does, but cannot point into another copy (gzip in Node,
+ * 7 to 600 kB of JSON: within about 15 % of one call less the call's overhead; brotli up to 2×
+ * slower on small bodies, whose decoder then needs a smaller window: an overestimate).
+ */
+export function streamBody(bytes: Uint8Array, minBytes: number = STREAM_BYTES): Uint8Array {
+  if (bytes.length >= minBytes || bytes.length === 0) return bytes;
+  const copies = Math.ceil(minBytes / bytes.length);
+  const body = new Uint8Array(copies * bytes.length);
+  body.set(bytes);
+  const random = seededRandom(1);
+  const relabel = new Uint8Array(256);
+  for (let copy = 1; copy < copies; copy++) {
+    for (let i = 0; i < 256; i++) relabel[i] = i;
+    for (let i = 255; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [relabel[i], relabel[j]] = [relabel[j] as number, relabel[i] as number];
+    }
+    const offset = copy * bytes.length;
+    for (let i = 0; i < bytes.length; i++) body[offset + i] = relabel[bytes[i] as number] as number;
+  }
+  return body;
 }

@@ -1,7 +1,8 @@
 import type { Codec } from '@wirebench/core';
 import { checkRoundTrip, IMPLEMENTATIONS, WirebenchError } from '@wirebench/core';
 import { defaultCompressors } from './compress.js';
-import { DECOMPRESSION_ROUNDS, timeDecompressions } from './decompression.js';
+import type { DecompressionTask } from './decompression.js';
+import { byRowAndCompressor, DECOMPRESSION_ROUNDS, STREAM_BYTES, streamBody, timeDecompressions } from './decompression.js';
 import { detectEnvironment } from './environment.js';
 import { MEASURE_PRESETS } from './presets.js';
 import { rowName } from './row-name.js';
@@ -35,14 +36,22 @@ export const METHOD =
   'median/p75/p99/mean are over all samples of all rounds. A ratio to JSON is taken per round (row median ÷ JSON median ' +
   'of that round); its estimate is the median over rounds and its 95 % interval a percentile bootstrap over rounds. ' +
   `Decompression (where timed) runs after a payload's rounds: each row's compressed bytes through each compressor's decompressor, ${DECOMPRESSION_ROUNDS} ` +
-  "rounds in rotating order, batches sized like the codecs' samples; decompressMs is the median per call.";
+  "rounds in rotating order, batches sized like the codecs' samples; decompressMs is the median per call, per-call overhead included (what an app " +
+  "that decompresses bodies itself pays). Then, the same way, one long stream per row and compressor: the row's bytes, or copies of them each " +
+  `relabelled by its own byte permutation, to at least ${STREAM_BYTES} bytes, compressed once and decompressed in one pass with the least ` +
+  'per-call work the runtime allows; inflateBytesPerMs is those bytes over the median pass (the rate a network stack inflates at).';
 
 interface PreparedRow {
   result: RowResult;
   operations: Partial<Record<Operation, () => unknown>>;
   /** The encoded bytes compressed, by compressor name, for the decompression timing. */
   compressed?: Record<string, Uint8Array>;
+  /** The encoded bytes, kept with `compressed` for the streaming rate. */
+  encoded?: Uint8Array;
 }
+
+/** Decompression task-rounds of one row and compressor: one call at a time, then the long stream. */
+const DECOMPRESSION_TASK_ROUNDS = 2 * DECOMPRESSION_ROUNDS;
 
 /**
  * The one measuring engine (Node, browser page, Web Worker): sizes, compressed sizes, fidelity, and
@@ -99,7 +108,7 @@ async function measureAll(
   const ops = (target: MeasureTarget): readonly Operation[] => target.operations ?? resolved.operations;
   const compressorCount = resolved.timeDecompression ? resolved.compressors.length : 0;
   /** Task-rounds of one row: its operations' rounds, then its decompressions'. */
-  const codecRowRounds = (operations: number): number => resolved.rounds * operations + DECOMPRESSION_ROUNDS * compressorCount;
+  const codecRowRounds = (operations: number): number => resolved.rounds * operations + DECOMPRESSION_TASK_ROUNDS * compressorCount;
   const plannedRounds = (target: MeasureTarget): number => {
     const known = typeof target.extras === 'function' ? [] : (target.extras ?? []);
     const extras = known.reduce((sum, extra) => sum + ops(target).filter((op) => extra[op]).length, 0);
@@ -118,7 +127,7 @@ async function measureAll(
     const preview = payloadResult(target, jsonBytes, rows, [], false);
     options.onPayload?.(preview, false);
     const preparedRounds = rows.reduce(
-      (sum, row) => sum + resolved.rounds * Object.keys(row.operations).length + (row.compressed ? DECOMPRESSION_ROUNDS * compressorCount : 0),
+      (sum, row) => sum + resolved.rounds * Object.keys(row.operations).length + (row.compressed ? DECOMPRESSION_TASK_ROUNDS * compressorCount : 0),
       0,
     );
     total.planned -= plannedRounds(target) - preparedRounds;
@@ -178,28 +187,37 @@ async function measureAll(
       }
     }
 
-    const decompressMs = await timeDecompressions(
-      rows.flatMap((row) =>
-        Object.entries(row.compressed ?? {}).map(([compressor, compressed]) => ({
-          row: row.result.name,
-          compressor,
-          compressed,
-          // Called on its compressor: a class's method may need its `this`.
-          decompress: (bytes: Uint8Array) => (compressors[compressor] as Compressor).decompress(bytes),
-        })),
-      ),
-      {
-        rounds: DECOMPRESSION_ROUNDS,
-        time: resolved.roundTime / 2,
-        sampleTime: resolved.sampleTime,
-        ...(signal ? { signal } : {}),
-        onTaskDone: () => report('measure', resolved.rounds - 1, ++total.done),
-      },
+    const timing = {
+      rounds: DECOMPRESSION_ROUNDS,
+      time: resolved.roundTime / 2,
+      sampleTime: resolved.sampleTime,
+      ...(signal ? { signal } : {}),
+      onTaskDone: () => report('measure', resolved.rounds - 1, ++total.done),
+    };
+    const perCall = rows.flatMap((row) =>
+      Object.entries(row.compressed ?? {}).map(([compressor, compressed]) => ({
+        row: row.result.name,
+        compressor,
+        compressed,
+        // Called on its compressor: a class's method may need its `this`.
+        decompress: (bytes: Uint8Array) => (compressors[compressor] as Compressor).decompress(bytes),
+      })),
+    );
+    const decompressMs = byRowAndCompressor(perCall, await timeDecompressions(perCall, timing));
+    const streams = await streamTasks(rows, compressors, signal);
+    const passMs = await timeDecompressions(
+      streams.map((s) => s.task),
+      timing,
+    );
+    const inflateRates = byRowAndCompressor(
+      streams.map((s) => s.task),
+      streams.map((s, i) => s.bytes / (passMs[i] as number)),
     );
     const timed = rows.map((row) => {
       const result = timedRow(row, samples, tasks, target.reference ?? 'json', preview.jsonBytes, resolved);
       const decompress = decompressMs.get(row.result.name);
-      return decompress ? { ...result, decompressMs: decompress } : result;
+      const inflate = inflateRates.get(row.result.name);
+      return { ...result, ...(decompress ? { decompressMs: decompress } : {}), ...(inflate ? { inflateBytesPerMs: inflate } : {}) };
     });
     const result = payloadResult(target, preview.jsonBytes, timed, rounds, stoppedByBudget);
     options.onPayload?.(result, true);
@@ -285,7 +303,7 @@ async function prepareRows(
     }
     const compressedBytes = await compressAll(bytes, compressors, timeDecompression);
     const compressed = Object.fromEntries(Object.entries(compressedBytes).map(([name, c]) => [name, c.length]));
-    const kept = timeDecompression && Object.keys(compressedBytes).length > 0 ? { compressed: compressedBytes } : {};
+    const kept = timeDecompression && Object.keys(compressedBytes).length > 0 ? { compressed: compressedBytes, encoded: bytes } : {};
     const encode = (): unknown => codec.encode(value);
     let decoded: unknown;
     try {
@@ -353,6 +371,34 @@ async function compressAll(bytes: Uint8Array, compressors: Readonly<Record<strin
       throw new RangeError(`measure: compressor ${JSON.stringify(name)} does not decompress its own output back to the bytes it compressed`);
     }
     out[name] = compressed;
+  }
+  return out;
+}
+
+/**
+ * For each row and compressor timed, the long body of the streaming rate (`streamBody`), compressed
+ * here, outside any timing, and checked to come back whole through `decompressStreaming`.
+ */
+async function streamTasks(
+  rows: readonly PreparedRow[],
+  compressors: Readonly<Record<string, Compressor>>,
+  signal: AbortSignal | undefined,
+): Promise<{ task: DecompressionTask; bytes: number }[]> {
+  const out: { task: DecompressionTask; bytes: number }[] = [];
+  for (const row of rows) {
+    if (!row.compressed || !row.encoded) continue;
+    const body = streamBody(row.encoded);
+    for (const [name, ownCompressed] of Object.entries(row.compressed)) {
+      signal?.throwIfAborted();
+      const compressor = compressors[name] as Compressor;
+      const decompress = (bytes: Uint8Array): Uint8Array | Promise<Uint8Array> =>
+        compressor.decompressStreaming ? compressor.decompressStreaming(bytes) : compressor.decompress(bytes);
+      const compressed = body === row.encoded ? ownCompressed : await compressor.compress(body);
+      if (!sameBytes(await decompress(compressed), body)) {
+        throw new RangeError(`measure: compressor ${JSON.stringify(name)} does not decompress a long stream back to the bytes it compressed`);
+      }
+      out.push({ task: { row: row.result.name, compressor: name, compressed, decompress }, bytes: body.length });
+    }
   }
   return out;
 }

@@ -74,8 +74,17 @@ export const ISOLATIONS: readonly Isolation[] = ['worker-per-payload', 'page-per
 export interface Compressor {
   /** The compressed bytes: their length is the row's compressed size. */
   compress(bytes: Uint8Array): Promise<Uint8Array>;
-  /** The bytes back, as the runtime decompresses them: the engine times it (decompression in time until usable). */
+  /**
+   * The bytes back, one call as an app that decompresses a body itself makes it: the engine times it
+   * on the row's body (`RowResult.decompressMs`, per-call overhead included).
+   */
   decompress(bytes: Uint8Array): Uint8Array | Promise<Uint8Array>;
+  /**
+   * The bytes back through one decompressor fed directly, with the least per-call work the runtime
+   * allows (a DecompressionStream written and read, no Blob or Response): the engine times it on a
+   * long body for the streaming rate (`RowResult.inflateBytesPerMs`). Absent: `decompress` is timed.
+   */
+  decompressStreaming?(bytes: Uint8Array): Uint8Array | Promise<Uint8Array>;
 }
 
 /** Options of `measure`; every one has a default. */
@@ -96,7 +105,8 @@ export interface MeasureOptions {
   readonly compressors?: Readonly<Record<string, Compressor>>;
   /**
    * Time each compressor's decompression of each row's compressed bytes, after the payload's rounds
-   * (default true): `RowResult.decompressMs`, the decompression part of time until usable.
+   * (default true): one call at a time (`RowResult.decompressMs`) and as one long stream
+   * (`RowResult.inflateBytesPerMs`, the rate the decompression part of time until usable is modelled with).
    */
   readonly timeDecompression?: boolean;
   /**
@@ -246,8 +256,18 @@ export interface RowResult {
   readonly bytesVsJson?: number;
   /** Compressed sizes by compressor name. */
   readonly compressed?: Readonly<Record<string, number>>;
-  /** Milliseconds per decompression of the compressed bytes on this runtime, by compressor name (median; see `timeDecompression`). */
+  /**
+   * Milliseconds per decompression of the compressed bytes on this runtime, one call at a time, by
+   * compressor name (median; see `timeDecompression`): what an app that decompresses bodies itself
+   * pays, per-call overhead included.
+   */
   readonly decompressMs?: Readonly<Record<string, number>>;
+  /**
+   * Decompressed bytes per millisecond of one long stream of this row's bytes, by compressor name
+   * (median of passes over at least 512 KiB, no per-call overhead): the rate at which a browser
+   * inflates `Content-Encoding` as the bytes arrive. Absent in results written before it was measured.
+   */
+  readonly inflateBytesPerMs?: Readonly<Record<string, number>>;
   readonly fidelity?: RoundTripReport;
   /** Why the row could not be measured (e.g. the codec refused the payload). */
   readonly error?: string;

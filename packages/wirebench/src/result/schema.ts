@@ -203,6 +203,8 @@ const rowSchema = v.pipe(
     bytesVsJson: optional(nonNegative),
     compressed: optional(record(count)),
     decompressMs: optional(record(nonNegative)),
+    // A rate: the answer divides by it.
+    inflateBytesPerMs: optional(record(positive)),
     fidelity: optional(fidelitySchema),
     error: optional(string),
     encode: optional(operationSchema),

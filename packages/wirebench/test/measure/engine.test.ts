@@ -85,8 +85,9 @@ describe('measure', () => {
       onPayload: (result, final) => payloads.push([result, final]),
     });
     const measuring = progress.filter((p) => p.phase === 'measure');
-    // 2 rows × 2 operations × 4 rounds, then each row's decompression by each compressor, 3 rounds.
-    const tasks = 4 * 4 + 2 * Object.keys(payloads[1]![0].rows[0]!.compressed!).length * DECOMPRESSION_ROUNDS;
+    // 2 rows × 2 operations × 4 rounds, then each row's decompression by each compressor, 3 rounds
+    // one call at a time and 3 rounds as one long stream.
+    const tasks = 4 * 4 + 2 * Object.keys(payloads[1]![0].rows[0]!.compressed!).length * 2 * DECOMPRESSION_ROUNDS;
     expect(measuring.at(-1)).toMatchObject({ done: tasks, total: tasks });
     expect(measuring.map((p) => p.done)).toEqual([...measuring.map((p) => p.done)].sort((a, b) => a - b));
     expect(payloads.map(([, final]) => final)).toEqual([false, true]);
@@ -132,6 +133,42 @@ describe('measure', () => {
     const lying: Compressor = { compress: async (bytes) => bytes.slice(), decompress: (bytes) => bytes.subarray(1) };
     await expect(measure([{ payload, codecs: [jsonCodec()] }], { ...quick, compressors: { lying } })).rejects.toThrow(
       'compressor "lying" does not decompress its own output back to the bytes it compressed',
+    );
+  });
+
+  it("measures each compressor's streaming rate per row over a long body, without the per-call overhead", async () => {
+    const wait = (ms: number): void => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    // 1 ms per 500,000 bytes in either path, and 0.3 ms more per call through `decompress`: the rate
+    // must come out near 500,000 B/ms, where the per-call time of a row of a few kB says far less.
+    const work = (bytes: Uint8Array): Uint8Array => (wait(bytes.length / 500_000), bytes.slice());
+    const paced: Compressor = {
+      compress: async (bytes) => bytes.slice(),
+      decompress: (bytes) => (wait(0.3), work(bytes)),
+      decompressStreaming: work,
+    };
+    // Without a streaming path, the long stream goes through `decompress`, overhead and all.
+    const plain: Compressor = { compress: async (bytes) => bytes.slice(), decompress: paced.decompress };
+    const result = await measure([{ payload, codecs: [jsonCodec(), msgpackCodec()] }], { ...quick, compressors: { gzip: streamGzip, paced, plain } });
+    for (const row of result.payloads[0]!.rows) {
+      expect(Object.keys(row.inflateBytesPerMs!).sort()).toEqual(['gzip', 'paced', 'plain']);
+      expect(row.inflateBytesPerMs!['gzip']).toBeGreaterThan(0);
+      const rate = row.inflateBytesPerMs!['paced']!;
+      expect(rate).toBeGreaterThan(0.6 * 500_000);
+      expect(rate).toBeLessThanOrEqual(500_000 * 1.01);
+      expect(row.bytes! / row.decompressMs!['paced']!).toBeLessThan(0.1 * rate);
+      // The body is at least STREAM_BYTES, so one call's 0.3 ms moves the plain rate by at most a third.
+      expect(row.inflateBytesPerMs!['plain']).toBeLessThan(rate);
+      expect(row.inflateBytesPerMs!['plain']).toBeGreaterThan(0.5 * rate);
+    }
+    const untimed = await measure([{ payload, codecs: [jsonCodec()] }], { ...quick, compressors: { paced }, timeDecompression: false });
+    expect(untimed.payloads[0]!.rows[0]!.inflateBytesPerMs).toBeUndefined();
+
+    const lying: Compressor = { ...paced, decompressStreaming: (bytes) => bytes.subarray(1) };
+    await expect(measure([{ payload, codecs: [jsonCodec()] }], { ...quick, compressors: { lying } })).rejects.toThrow(
+      'compressor "lying" does not decompress a long stream back to the bytes it compressed',
     );
   });
 

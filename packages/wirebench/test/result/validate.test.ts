@@ -137,7 +137,7 @@ describe('validateMeasureResult', () => {
     expect(validateMeasureResult(result)).toBe(result);
   });
 
-  it('checks the compressed sizes and decompression times time until usable is computed from', () => {
+  it('checks the compressed sizes, decompression times and streaming rates time until usable is computed from', () => {
     const withRow = (fields: Json): Json => {
       const result = baseline();
       const payloads = result['payloads'] as Array<{ rows: Json[] }>;
@@ -149,6 +149,14 @@ describe('validateMeasureResult', () => {
       'payloads[0].rows[1].decompressMs.gzip must be a finite number ≥ 0, got -1',
     );
     expect(() => validateMeasureResult(withRow({ decompressMs: [1] }))).toThrow('payloads[0].rows[1].decompressMs must be an object, got an array');
+    // The streaming rate, which the answer divides by; a result written before it (the baseline) has none.
+    expect(() => validateMeasureResult(withRow({ inflateBytesPerMs: { gzip: 310_000, brotli: 290_500.5 } }))).not.toThrow();
+    expect(() => validateMeasureResult(withRow({ inflateBytesPerMs: { gzip: 0 } }))).toThrow(
+      'payloads[0].rows[1].inflateBytesPerMs.gzip must be a number > 0, got 0',
+    );
+    expect(() => validateMeasureResult(withRow({ inflateBytesPerMs: { gzip: null } }))).toThrow(
+      'payloads[0].rows[1].inflateBytesPerMs.gzip must be a number > 0, got null',
+    );
     expect(() => validateMeasureResult(withRow({ compressed: { brotli: null } }))).toThrow(
       'payloads[0].rows[1].compressed.brotli must be an integer ≥ 0, got null',
     );
