@@ -49,8 +49,10 @@ export interface RowFacts {
 export interface RowExtras {
   /** Gzipped JavaScript bytes of the row's implementation; defaults to 0 for JSON only. */
   readonly jsBytes?: number;
-  /** Milliseconds the device took to decompress this row's compressed bytes, by compressor name. */
+  /** Milliseconds the device took to decompress this row's compressed bytes in one call, by compressor name. */
   readonly decompressMs?: Readonly<Record<string, number>>;
+  /** Decompressed bytes per millisecond of one long stream, by compressor name. */
+  readonly inflateBytesPerMs?: Readonly<Record<string, number>>;
   readonly interpreted?: boolean;
 }
 
@@ -76,6 +78,7 @@ export function rowFacts(row: RowResult, extras: RowExtras = {}): RowFacts {
             bytes: row.bytes as number,
             ...(row.compressed ? { compressed: row.compressed } : {}),
             ...(extras.decompressMs ? { decompressMs: extras.decompressMs } : {}),
+            ...(extras.inflateBytesPerMs ? { inflateBytesPerMs: extras.inflateBytesPerMs } : {}),
             decodeMs: (row.decode as { median: number }).median,
             ...(decodeRoundsMs ? { decodeRoundsMs } : {}),
           },

@@ -22,6 +22,8 @@ export {
   resolveConstraints,
   rowCapabilities,
 } from './constraints.js';
+export type { InflateSource, StreamedDecompressionInput } from './decompression.js';
+export { DECOMPRESSION_SOURCES, INFLATE_CHUNK_BYTES, streamedDecompressionMs } from './decompression.js';
 export type { FirstDiff, RowExtras, RowFacts } from './facts.js';
 export { rowFacts } from './facts.js';
 export { isNodeOnly, jsBytesOf } from './js-cost.js';

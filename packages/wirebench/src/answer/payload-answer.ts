@@ -82,6 +82,7 @@ export function payloadFacts(payload: PayloadResult, options: Pick<AnswerOptions
       const js = jsBytes(format, row.implementation ?? 'wirebench');
       const extras = {
         ...(row.decompressMs ? { decompressMs: row.decompressMs } : {}),
+        ...(row.inflateBytesPerMs ? { inflateBytesPerMs: row.inflateBytesPerMs } : {}),
         ...(options.interpreted !== undefined ? { interpreted: options.interpreted } : {}),
       };
       // A row whose JS is unknown (or that no page loads) still gets its facts: the ranking says why it is left out.

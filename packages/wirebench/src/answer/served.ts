@@ -1,5 +1,5 @@
 import { WirebenchError } from '@wirebench/core';
-import { nonNegative } from './check.js';
+import { nonNegative, positive } from './check.js';
 
 /**
  * What the server sends: the encoded bytes as they are, or compressed by gzip or brotli
@@ -21,8 +21,10 @@ export interface ServedFigures {
   readonly bytes: number;
   /** Compressed bytes by compressor name (`gzip`, `brotli` where the runtime had it). */
   readonly compressed?: Readonly<Record<string, number>>;
-  /** Milliseconds the device took to decompress the compressed bytes, by compressor name (median). */
+  /** Milliseconds the device took to decompress the compressed bytes in one call, by compressor name (median). */
   readonly decompressMs?: Readonly<Record<string, number>>;
+  /** Decompressed bytes per millisecond of one long stream, by compressor name (`RowResult.inflateBytesPerMs`). */
+  readonly inflateBytesPerMs?: Readonly<Record<string, number>>;
   /** Milliseconds the device took to decode the bytes (median). */
   readonly decodeMs: number;
   /**
@@ -37,8 +39,10 @@ export interface ServedParts {
   readonly served: ServedEncoding;
   /** Bytes on the wire. */
   readonly bytes: number;
-  /** 0 for `none`. */
+  /** One decompression call on the body, ms; 0 for `none`. */
   readonly decompressMs: number;
+  /** The whole body's inflate at the streaming rate, ms: encoded bytes ÷ the rate, where the row has one. */
+  readonly inflateMs?: number;
   readonly decodeMs: number;
 }
 
@@ -58,7 +62,10 @@ export function servedParts(figures: ServedFigures, served: ServedEncoding): Ser
   if (missing === 'decompression') throw new WirebenchError(`no ${served} decompression time: this row's run did not time ${served} decompression`);
   const bytes = figures.compressed?.[served] as number;
   const decompressMs = figures.decompressMs?.[served] as number;
-  return { served, bytes: nonNegative(`${served} bytes`, bytes), decompressMs: nonNegative(`${served} decompression ms`, decompressMs), decodeMs };
+  const rate = figures.inflateBytesPerMs?.[served];
+  // The rate is of decompressed bytes: the encoded ones.
+  const inflate = rate === undefined ? {} : { inflateMs: nonNegative('bytes', figures.bytes) / positive(`${served} inflate bytes per ms`, rate) };
+  return { served, bytes: nonNegative(`${served} bytes`, bytes), decompressMs: nonNegative(`${served} decompression ms`, decompressMs), ...inflate, decodeMs };
 }
 
 /** A figure a compressed encoding needs and `figures` lacks. */

@@ -1,5 +1,7 @@
 import { WirebenchError } from '@wirebench/core';
 import { nonNegative, positive } from './check.js';
+import type { InflateSource } from './decompression.js';
+import { streamedDecompressionMs } from './decompression.js';
 import type { NetworkPreset } from './networks.js';
 import { DEFAULT_NETWORK_IDS, findNetworkPreset } from './networks.js';
 import type { ServedEncoding, ServedFigures } from './served.js';
@@ -22,8 +24,10 @@ import { servedParts } from './served.js';
  * connection waits extra round trips; the model's figures are those of a warm connection. Packet
  * loss is 0, as in every WebPageTest profile used here.
  *
- * Decompression and decode are what the device measured (medians), never canned; decompression
- * is 0 when the bytes are served as they are.
+ * Decode is what the device measured (median), never canned. Decompression is what inflating adds
+ * after the last byte: a browser inflates `Content-Encoding` while the bytes arrive, so only the part
+ * slower than the link, and the last piece, count (decompression.ts models it, from the whole body's
+ * inflate at the device's measured rate); 0 when the bytes are served as they are.
  */
 
 /** The parts of a transfer: one round trip, then the bytes at the link's bandwidth. */
@@ -43,7 +47,15 @@ export interface TimeUntilUsable extends Transfer {
   readonly served: ServedEncoding;
   /** Bytes on the wire. */
   readonly bytes: number;
+  /** What decompression adds after the last byte arrives (`streamedDecompressionMs` of `inflateMs`); 0 for `none`. */
   readonly decompressMs: number;
+  /**
+   * The whole body's inflate, ms, as the model took it: absent for `none`, and in answers saved
+   * before the model (whose `decompressMs` is the whole per-call time).
+   */
+  readonly inflateMs?: number;
+  /** Where `inflateMs` comes from: the streaming rate, or one call on the body (an upper bound). */
+  readonly inflateFrom?: InflateSource;
   readonly decodeMs: number;
   /** transferMs + decompressMs + decodeMs, added in that order. */
   readonly totalMs: number;
@@ -53,7 +65,16 @@ export interface TimeUntilUsable extends Transfer {
 export interface UsableInput {
   /** Bytes on the wire as served. */
   readonly bytes: number;
-  /** Measured decompression ms: required (and ≥ 0) for gzip and brotli; absent or 0 for `none`. */
+  /**
+   * The whole body's inflate at the device's streaming rate, ms (encoded bytes ÷
+   * `RowResult.inflateBytesPerMs`): preferred for gzip and brotli; absent or 0 for `none`.
+   */
+  readonly inflateMs?: number;
+  /**
+   * Measured ms of one decompression call on the body (`RowResult.decompressMs`): the whole body's
+   * inflate where `inflateMs` is absent (it counts the call's overhead: an upper bound). One of the
+   * two is required (and ≥ 0) for gzip and brotli; absent or 0 for `none`.
+   */
   readonly decompressMs?: number;
   /** Measured decode ms. */
   readonly decodeMs: number;
@@ -89,25 +110,22 @@ export function timeUntilUsable(input: UsableInput, network: NetworkPreset | str
   const preset = resolvePreset(network);
   const bytes = nonNegative('bytes', input.bytes);
   const decodeMs = nonNegative('decode ms', input.decodeMs);
-  let decompressMs: number;
-  if (served === 'none') {
-    if (input.decompressMs !== undefined && input.decompressMs !== 0) {
-      throw new WirebenchError(`bytes served as they are are not decompressed, yet a decompression time of ${String(input.decompressMs)} ms was given`);
-    }
-    decompressMs = 0;
-  } else {
-    decompressMs = nonNegative(`${served} decompression ms`, input.decompressMs);
-  }
   const t = transfer(bytes, preset);
-  return {
-    network: preset.id,
-    served,
-    bytes,
-    ...t,
-    decompressMs,
-    decodeMs,
-    totalMs: t.transferMs + decompressMs + decodeMs,
-  };
+  const total = (decompressMs: number): number => t.transferMs + decompressMs + decodeMs;
+  if (served === 'none') {
+    for (const [what, ms] of [
+      ['a decompression time', input.decompressMs],
+      ['an inflate time', input.inflateMs],
+    ] as const) {
+      if (ms !== undefined && ms !== 0) throw new WirebenchError(`bytes served as they are are not decompressed, yet ${what} of ${String(ms)} ms was given`);
+    }
+    return { network: preset.id, served, bytes, ...t, decompressMs: 0, decodeMs, totalMs: total(0) };
+  }
+  const inflateFrom: InflateSource = input.inflateMs !== undefined ? 'stream' : 'per-call';
+  const inflateMs =
+    inflateFrom === 'stream' ? nonNegative(`${served} inflate ms`, input.inflateMs) : nonNegative(`${served} decompression ms`, input.decompressMs);
+  const decompressMs = streamedDecompressionMs({ bytes, inflateMs, downloadMs: t.downloadMs });
+  return { network: preset.id, served, bytes, ...t, decompressMs, inflateMs, inflateFrom, decodeMs, totalMs: total(decompressMs) };
 }
 
 /** Time until usable of a row's measured figures on `network`, served as `served` (see `servedParts`). */

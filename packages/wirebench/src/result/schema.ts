@@ -256,6 +256,9 @@ const usableSchema = object({
   served,
   bytes: count,
   decompressMs: nonNegative,
+  // Absent in answers saved before the streaming model, and for bytes served as they are.
+  inflateMs: optional(nonNegative),
+  inflateFrom: optional(oneOf(['stream', 'per-call'])),
   decodeMs: nonNegative,
   totalMs: nonNegative,
 });

@@ -21,7 +21,9 @@ describe('rowFacts', () => {
       compressors: { gzip: streamGzip },
     });
     const rows = result.payloads[0]?.rows ?? [];
-    const facts = rows.map((row) => rowFacts(row, { jsBytes: row.format === 'json' ? undefined : 7_871, decompressMs: { gzip: 0.05 } }));
+    const facts = rows.map((row) =>
+      rowFacts(row, { jsBytes: row.format === 'json' ? undefined : 7_871, decompressMs: { gzip: 0.05 }, inflateBytesPerMs: { gzip: 300_000 } }),
+    );
     const [json, msgpack] = facts;
     const [jsonRow, msgpackRow] = rows;
     expect(json).toMatchObject({ name: 'json', format: 'json', implementation: 'wirebench', jsBytes: 0, fidelity: { ok: true } });
@@ -32,6 +34,7 @@ describe('rowFacts', () => {
         bytes: msgpackRow?.bytes,
         compressed: { gzip: msgpackRow?.compressed?.['gzip'] },
         decompressMs: { gzip: 0.05 },
+        inflateBytesPerMs: { gzip: 300_000 },
         decodeMs: msgpackRow?.decode?.median,
       },
     });

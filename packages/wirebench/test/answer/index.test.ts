@@ -8,6 +8,9 @@ describe('answer/index', () => {
       [
         'BUNDLE_GZIP_BYTES',
         'BUNDLE_MEASURED_WITH',
+        'DECOMPRESSION_SOURCES',
+        'INFLATE_CHUNK_BYTES',
+        'streamedDecompressionMs',
         'DEFAULT_NETWORK_IDS',
         'answerPayload',
         'isNodeOnly',

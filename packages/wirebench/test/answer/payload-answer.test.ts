@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { BUNDLE_GZIP_BYTES, FORMATS } from '@wirebench/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR, withCorpus } from '../../../core/test/support/paths.js';
+import { streamedDecompressionMs } from '../../src/answer/decompression.js';
 import { findNetworkPreset } from '../../src/answer/networks.js';
 import { answerPayload } from '../../src/answer/payload-answer.js';
 import { withAnswers } from '../../src/answer/with-answers.js';
@@ -17,6 +18,7 @@ import { measure } from '../../src/measure/engine.js';
 import { planPayload } from '../../src/measure/plan.js';
 import { nodeCompressors } from '../../src/node/environment.js';
 import { attributionSource, withAttribution } from '../../src/result/attribution.js';
+import { validateMeasureResult } from '../../src/result/validate.js';
 import type { ResultPayload, WirebenchResult } from '../../src/result/types.js';
 import { orderBatch, seededRandom } from '../../src/samples.js';
 
@@ -46,7 +48,16 @@ function expectFiguresAddUp(payload: ResultPayload): void {
       expect(Math.abs(t.totalMs - (t.transferMs + t.decompressMs + t.decodeMs))).toBeLessThanOrEqual(0.01 * t.totalMs);
       expect(t.transferMs).toBeCloseTo(preset.rttMs + (t.bytes * 8 * 1000) / preset.downloadBps, 9);
       expect(t.bytes).toBe(t.served === 'none' ? result.bytes : result.compressed![t.served]);
-      expect(t.decompressMs).toBe(t.served === 'none' ? 0 : result.decompressMs![t.served]);
+      if (t.served === 'none') {
+        expect(t.decompressMs).toBe(0);
+        expect(t.inflateMs).toBeUndefined();
+      } else {
+        // Modelled from the streaming rate this run measured: what inflating adds after the last byte, at most the whole inflate.
+        expect(t.inflateFrom).toBe('stream');
+        expect(t.inflateMs).toBeCloseTo(result.bytes! / result.inflateBytesPerMs![t.served]!, 12);
+        expect(t.decompressMs).toBe(streamedDecompressionMs({ bytes: t.bytes, inflateMs: t.inflateMs!, downloadMs: t.downloadMs }));
+        expect(t.decompressMs).toBeLessThanOrEqual(t.inflateMs!);
+      }
       expect(t.decompressMs).toBeGreaterThanOrEqual(0);
       expect(t.decodeMs).toBe(result.decode!.median);
     }
@@ -81,6 +92,22 @@ describe('the answer of a measured payload', () => {
     expect(answer.ranking.excluded.find((r) => r.name === 'simdjson')?.exclusions.map((e) => e.code) ?? ['node-only']).toEqual(['node-only']);
     // Each ranked row carries its break-even against JSON on the ranking's link (what its reason quotes).
     for (const row of answer.ranking.ranked) expect(row.breakEven).toMatchObject({ network: '4g', served: 'gzip', jsBytes: row.jsBytes });
+  });
+
+  it('answers a result measured before the streaming rate from its per-call decompression, and says which it used', () => {
+    // As an older wirebench wrote it: no inflateBytesPerMs, no answer yet.
+    const { answer: _answer, ...measuredPayload } = orders.payloads[0]!;
+    const older = { ...measuredPayload, rows: measuredPayload.rows.map(({ inflateBytesPerMs: _rate, ...row }) => row) };
+    const answer = answerPayload(older, { network: '4g', served: 'gzip' });
+    for (const row of answer.rows) {
+      const result = older.rows.find((r) => r.name === row.name)!;
+      for (const t of row.usable.filter((u) => u.served !== 'none')) {
+        expect(t.inflateFrom).toBe('per-call');
+        expect(t.inflateMs).toBe(result.decompressMs![t.served]);
+        expect(t.decompressMs).toBe(streamedDecompressionMs({ bytes: t.bytes, inflateMs: t.inflateMs!, downloadMs: t.downloadMs }));
+      }
+    }
+    expect(validateMeasureResult(JSON.parse(JSON.stringify({ ...orders, payloads: [{ ...older, answer }] })))).toBeDefined();
   });
 
   it('charges each row the bundle size of its entry, and JSON none', () => {

@@ -14,6 +14,14 @@ describe('servedParts', () => {
     expect(servedParts(FIGURES, 'brotli')).toEqual({ served: 'brotli', bytes: 7_100, decompressMs: 0.15, decodeMs: 0.3 });
   });
 
+  it("gives the whole body's inflate at the streaming rate where the row has one: its decompressed bytes over the rate", () => {
+    const streamed = { ...FIGURES, inflateBytesPerMs: { gzip: 410_000 } };
+    expect(servedParts(streamed, 'gzip')).toEqual({ served: 'gzip', bytes: 7_900, decompressMs: 0.12, inflateMs: 41_000 / 410_000, decodeMs: 0.3 });
+    expect(servedParts(streamed, 'brotli').inflateMs).toBeUndefined();
+    expect(servedParts(streamed, 'none').inflateMs).toBeUndefined();
+    expect(() => servedParts({ ...FIGURES, inflateBytesPerMs: { gzip: 0 } }, 'gzip')).toThrow(/gzip inflate bytes per ms must be a finite number > 0, got 0/);
+  });
+
   it('says which figure is missing', () => {
     expect(() => servedParts({ ...FIGURES, compressed: { gzip: 7_900 } }, 'brotli')).toThrow(
       /no brotli size: the runtime that measured this row had no brotli compressor/,

@@ -1,11 +1,14 @@
 /**
  * answer/time-until-usable.ts: total = transfer + decompression + decode exactly; transfer follows
- * from the bytes and the preset (one round trip + bytes × 8 / bandwidth), monotone in both.
+ * from the bytes and the preset (one round trip + bytes × 8 / bandwidth), monotone in both; the
+ * decompression part is what inflating adds after the last byte (answer/decompression.ts), from the
+ * streaming rate where there is one, else from the per-call time.
  */
 
 import { WirebenchError } from '@wirebench/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { INFLATE_CHUNK_BYTES, streamedDecompressionMs } from '../../src/answer/decompression.js';
 import type { NetworkPreset } from '../../src/answer/networks.js';
 import { findNetworkPreset, NETWORK_PRESETS } from '../../src/answer/networks.js';
 import { SERVED_ENCODINGS } from '../../src/answer/served.js';
@@ -80,7 +83,8 @@ describe('transfer', () => {
 
 describe('timeUntilUsable', () => {
   it('gives the parts and their total', () => {
-    const t = timeUntilUsable({ bytes: 7_900, decompressMs: 0.12, decodeMs: 0.3 }, '3g-slow', 'gzip');
+    // 7,900 B arrive in one TLS record, so all of the inflate comes after the last byte.
+    const t = timeUntilUsable({ bytes: 7_900, inflateMs: 0.05, decompressMs: 0.9, decodeMs: 0.3 }, '3g-slow', 'gzip');
     expect(t).toEqual({
       network: '3g-slow',
       served: 'gzip',
@@ -88,10 +92,32 @@ describe('timeUntilUsable', () => {
       latencyMs: 400,
       downloadMs: 158,
       transferMs: 558,
-      decompressMs: 0.12,
+      decompressMs: 0.05,
+      inflateMs: 0.05,
+      inflateFrom: 'stream',
       decodeMs: 0.3,
-      totalMs: 558 + 0.12 + 0.3,
+      totalMs: 558 + 0.05 + 0.3,
     });
+  });
+
+  it('counts of the inflate only what the transfer does not hide, from the streaming rate', () => {
+    // 45,220 B on 4G arrive over 40 ms; inflating them all takes 0.65 ms: only the last 16 kB record's share is added.
+    const t = timeUntilUsable({ bytes: 45_220, inflateMs: 0.65, decompressMs: 2.1, decodeMs: 1 }, '4g', 'gzip');
+    expect(t.inflateFrom).toBe('stream');
+    expect(t.inflateMs).toBe(0.65);
+    expect(t.decompressMs).toBeCloseTo((0.65 * INFLATE_CHUNK_BYTES) / 45_220, 12);
+    expect(t.totalMs).toBe(t.transferMs + t.decompressMs + 1);
+    // On a link faster than the inflate, the inflate shows.
+    const fast = timeUntilUsable({ bytes: 45_220, inflateMs: 0.65, decodeMs: 1 }, link(10e9, 1), 'gzip');
+    expect(fast.decompressMs).toBeGreaterThan(0.6);
+    expect(fast.decompressMs).toBe(streamedDecompressionMs({ bytes: 45_220, inflateMs: 0.65, downloadMs: fast.downloadMs }));
+  });
+
+  it('falls back to the per-call time where there is no streaming rate, and says so', () => {
+    const t = timeUntilUsable({ bytes: 45_220, decompressMs: 2.1, decodeMs: 1 }, '4g', 'gzip');
+    expect(t.inflateFrom).toBe('per-call');
+    expect(t.inflateMs).toBe(2.1);
+    expect(t.decompressMs).toBeCloseTo((2.1 * INFLATE_CHUNK_BYTES) / 45_220, 12);
   });
 
   it('total equals transfer + decompression + decode exactly, and transfer latency + download (property)', () => {
@@ -101,15 +127,20 @@ describe('timeUntilUsable', () => {
         expect(t.totalMs).toBe(t.transferMs + t.decompressMs + t.decodeMs);
         expect(t.transferMs).toBe(t.latencyMs + t.downloadMs);
         expect(t.transferMs).toBe(transfer(b, p).transferMs);
+        // Inflating while the bytes arrive never costs more than inflating after them.
+        expect(t.decompressMs).toBeLessThanOrEqual(s === 'none' ? 0 : decompress);
         expect(JSON.parse(JSON.stringify(t))).toEqual(t);
       }),
     );
   });
 
   it('decompresses nothing for bytes served as they are, and needs a decompression time otherwise', () => {
-    expect(timeUntilUsable({ bytes: 100, decodeMs: 1 }, '4g', 'none').decompressMs).toBe(0);
-    expect(() => timeUntilUsable({ bytes: 100, decompressMs: 0.5, decodeMs: 1 }, '4g', 'none')).toThrow(/not decompressed/);
+    expect(timeUntilUsable({ bytes: 100, decodeMs: 1 }, '4g', 'none')).toMatchObject({ decompressMs: 0, totalMs: 170 + (100 * 8 * 1000) / 9e6 + 1 });
+    expect(timeUntilUsable({ bytes: 100, decodeMs: 1 }, '4g', 'none').inflateMs).toBeUndefined();
+    expect(() => timeUntilUsable({ bytes: 100, decompressMs: 0.5, decodeMs: 1 }, '4g', 'none')).toThrow(/not decompressed, yet a decompression time of 0.5 ms/);
+    expect(() => timeUntilUsable({ bytes: 100, inflateMs: 0.5, decodeMs: 1 }, '4g', 'none')).toThrow(/not decompressed, yet an inflate time of 0.5 ms/);
     expect(() => timeUntilUsable({ bytes: 100, decodeMs: 1 }, '4g', 'brotli')).toThrow(/brotli decompression ms must be a finite number ≥ 0, got undefined/);
+    expect(() => timeUntilUsable({ bytes: 100, inflateMs: -1, decodeMs: 1 }, '4g', 'brotli')).toThrow(/brotli inflate ms must be a finite number ≥ 0, got -1/);
   });
 
   it('refuses negative or non-finite measurements', () => {
@@ -125,8 +156,14 @@ describe('rowTimeUntilUsable and timeUntilUsableAcross', () => {
   const figures = { bytes: 41_000, compressed: { gzip: 7_900 }, decompressMs: { gzip: 0.1 }, decodeMs: 0.4 };
 
   it("take a row's bytes and decompression for the served encoding", () => {
-    expect(rowTimeUntilUsable(figures, '4g', 'gzip')).toMatchObject({ bytes: 7_900, decompressMs: 0.1, decodeMs: 0.4 });
+    expect(rowTimeUntilUsable(figures, '4g', 'gzip')).toMatchObject({ bytes: 7_900, decompressMs: 0.1, inflateFrom: 'per-call', decodeMs: 0.4 });
     expect(rowTimeUntilUsable(figures, '4g', 'none')).toMatchObject({ bytes: 41_000, decompressMs: 0, decodeMs: 0.4 });
+    // With the streaming rate: the row's 41,000 decompressed bytes at 410,000 B/ms, all after the single record.
+    expect(rowTimeUntilUsable({ ...figures, inflateBytesPerMs: { gzip: 410_000 } }, '4g', 'gzip')).toMatchObject({
+      decompressMs: 0.1,
+      inflateMs: 0.1,
+      inflateFrom: 'stream',
+    });
   });
 
   it('give one figure per preset, the default ones being slow mobile, 4G and Wi-Fi', () => {
