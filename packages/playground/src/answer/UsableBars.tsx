@@ -1,7 +1,8 @@
 /**
  * "Time until usable": for each network (the three default presets and the user's), a stacked bar
- * per row: transfer (one round trip, then the bytes at the preset's bandwidth), decompression and
- * decode (both as this device measured them in this run), with each part and the total in words.
+ * per row: transfer (one round trip, then the bytes at the preset's bandwidth), what decompression
+ * adds after the last byte (at the inflate rate this device measured in this run) and decode (as it
+ * measured it), with each part and the total in words.
  * Plain HTML and CSS: about ten elements a bar, so a phone lays out 40 bars quickly.
  */
 
@@ -9,7 +10,7 @@ import type { ReactNode } from 'react';
 import { memo } from 'react';
 import type { PayloadAnswer, RowAnswer, ServedEncoding, TimeUntilUsable } from 'wirebench/answer';
 import { findNetworkPreset, NETWORK_SOURCE } from 'wirebench/answer';
-import { formatMs, rowAnswerNote, servedWords } from 'wirebench/report';
+import { decompressionWords, formatMs, rowAnswerNote, servedWords } from 'wirebench/report';
 import { Collapsible } from '../Collapsible.js';
 
 type Part = 'transferMs' | 'decompressMs' | 'decodeMs';
@@ -65,8 +66,9 @@ export const UsableBars = memo(function UsableBars({ answer }: { answer: Payload
       <p className="note">
         One response {servedWords(served)}, from asking to holding the decoded data: transfer (one round trip, then the bytes at the link's bandwidth; presets
         from <a href={NETWORK_SOURCE.url}>WebPageTest's connectivity profiles</a>, on a connection already open)
-        {served === 'none' ? ' + decode, measured' : ' + decompression + decode, both measured'} on this device in this run.
+        {served === 'none' ? ' + decode' : ' + decompression after the last byte + decode'}, measured on this device in this run.
       </p>
+      {served !== 'none' && <p className="note">{decompressionWords(answer)}</p>}
       <p className="usable-legend" aria-hidden="true">
         {partsOf(served).map(([, label]) => (
           <span key={label}>

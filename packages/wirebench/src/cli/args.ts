@@ -157,11 +157,11 @@ measuring engine of wirebench, each payload in a fresh worker thread (its own V8
 isolate), one after another: a payload's figures do not depend on the payloads measured before it.
 
 Each payload's tables start with the answer to "which format should my API speak, on my users'
-networks?": the rows ranked by time until usable (transfer on a network preset + decompression +
-decode on this machine) under your constraints, each with its reason, and the rows left out with
-why; then each row's time until usable on ${PRESET_ROLES} with its parts and when its
-JavaScript pays for itself; then where the best-ranked binary format saves bytes over JSON, path by
-path.
+networks?": the rows ranked by time until usable (transfer on a network preset + what decompression
+adds after the last byte + decode, on this machine) under your constraints, each with its reason,
+and the rows left out with why; then each row's time until usable on ${PRESET_ROLES} with its parts
+and when its JavaScript pays for itself; then where the best-ranked binary format saves bytes over
+JSON, path by path.
 
   file.json, folder    the payloads: each file named, and the .json files inside each folder named
                        (searched recursively, in name order, symlinks followed); a file named twice
@@ -196,7 +196,8 @@ path.
 ${PRESET_LIST}
   --served <${SERVED_ENCODINGS.join('|')}>
                        what your server sends (default ${ANSWER_DEFAULTS.served}): the encoded bytes as they are, or
-                       compressed; the ranking uses those bytes and their decompression time
+                       compressed; the ranking uses those bytes and what inflating them adds
+                       after the last byte (a browser inflates them as they arrive)
   --bundle-budget <KB> the most gzipped JavaScript a format's implementation may add to your app, in
                        KB of 1,000 bytes (10 = 10,000 bytes; 0 to ${MAX_BUNDLE_BUDGET_KB}): a row whose JS
                        is over it is not ranked

@@ -69,7 +69,11 @@ export function formatAnswerComparison(comparisons: readonly AnswerComparison[],
   for (const c of comparisons) {
     if (lines.length > 0) lines.push('');
     lines.push(`## ${c.payload}: time until usable on ${findNetworkPreset(c.network).name} ${servedWords(c.served)}, on each device`);
-    lines.push(`a: ${labels.a}`, `b: ${labels.b}`, 'device = decompression + decode, as that device measured them; the transfer is the same on both');
+    lines.push(
+      `a: ${labels.a}`,
+      `b: ${labels.b}`,
+      "device = decompression after the last byte + decode, from that device's figures; the transfer is the same on both",
+    );
     lines.push(
       ...table(
         ['row', 'a rank', 'a total', 'a device', 'b rank', 'b total', 'b device'],

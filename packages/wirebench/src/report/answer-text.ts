@@ -23,7 +23,7 @@ import {
   usableOn,
   usableParts,
 } from './answer-view.js';
-import { answerVerdict, exclusionsText, formatMs, rankedDetail, servedWords } from './answer-words.js';
+import { answerVerdict, decompressionWords, exclusionsText, formatMs, rankedDetail, servedWords } from './answer-words.js';
 import { elideMiddle, hangingLines, TEXT_WIDTH, table, wrapWords } from './text-table.js';
 
 /** The answer's lines for `payload`: nothing when it has none (a bench run), why when it could not be given. */
@@ -74,6 +74,7 @@ function usableLines(answer: PayloadAnswer): string[] {
     `time until usable ${servedWords(served)}, in ms: total (transfer + decompression + decode) on each link; repaid: after how many responses the time saved repays the download of the row's JS (—: none to repay). Rows in rank order${unrankedWords(rows)}.`,
     TEXT_WIDTH,
   );
+  if (served !== 'none') lines.push(...wrapWords(decompressionWords(answer), TEXT_WIDTH));
   if (rows.length === 0) return [...lines, '  no row has figures'];
   const presets = answerPresets(answer);
   const block = (ids: readonly string[]): string[] => usableBlock(answer, ids, served);

@@ -1,6 +1,7 @@
 import { BUNDLE_MEASURED_WITH } from '@wirebench/core';
 import type { BreakEven, Responses } from '../answer/break-even.js';
 import type { Exclusion } from '../answer/constraints.js';
+import { INFLATE_CHUNK_BYTES } from '../answer/decompression.js';
 import type { LevelWith } from '../answer/level.js';
 import type { NetworkPreset } from '../answer/networks.js';
 import { findNetworkPreset } from '../answer/networks.js';
@@ -262,6 +263,27 @@ function jsCost(be: BreakEven, network: NetworkPreset): string {
   const timeView = `${byTime === 'never' ? 'never' : formatResponses(byTime)} by time on ${network.name}`;
   if (byBytes === 'never') return `repays its ${js} of JS after ${timeView}, never by bytes`;
   return `repays its ${js} of JS after ${formatResponses(byBytes)} by bytes, ${timeView}`;
+}
+
+/**
+ * What the decompression part of the answer's times until usable is, for the legend of a table or
+ * chart of them: what inflating adds after the last byte, at which rate, and what an app that
+ * decompresses bodies itself pays instead. Says when the inflate came from the per-call time (a
+ * result measured before the streaming rate) or the part is the whole per-call time (an answer saved
+ * before the model). Empty for bytes served as they are.
+ */
+export function decompressionWords(answer: PayloadAnswer): string {
+  const served = answer.ranking.constraints.served;
+  if (served === 'none') return '';
+  const from = new Set(answer.rows.flatMap((row) => row.usable.filter((t) => t.served === served).map((t) => t.inflateFrom ?? 'unmodelled')));
+  const model = `decompression: what inflating the ${served} body adds after its last byte arrives. A browser inflates Content-Encoding while the bytes arrive, so this counts the inflate of the last TLS record (up to ${formatBytes(INFLATE_CHUNK_BYTES)}) and whatever else the transfer cannot hide`;
+  const rate = from.has('per-call')
+    ? "from one decompression call per body, as this result has no streaming inflate rate (it was measured before wirebench timed one): the call's overhead makes these figures an upper bound"
+    : "at this device's inflate rate over one long stream";
+  const older = from.has('unmodelled')
+    ? ' This answer was saved before that model: its decompression is the whole time of one decompression call per body.'
+    : '';
+  return `${model}, ${rate}.${older} An app that decompresses bodies itself pays a whole call instead (decompressMs in the result).`;
 }
 
 /** `repays its 12,499 B of JS after 14 responses` by time alone, or `never repays …`: a chart's label for one link. */

@@ -15,7 +15,7 @@ import type { Environment } from '../measure/types.js';
 import type { ResultPayload } from '../result/types.js';
 import type { AnswerRowView } from './answer-view.js';
 import { answerPresets, breakEvenOn, bytesVersusJson, constraintWords, pathLineFigures, rankingLink, rowsInRankOrder, usableOn } from './answer-view.js';
-import { answerVerdict, exclusionsText, formatMs, rankedDetail, repaidByTime, servedWords } from './answer-words.js';
+import { answerVerdict, decompressionWords, exclusionsText, formatMs, rankedDetail, repaidByTime, servedWords } from './answer-words.js';
 import { formatNumber } from './format.js';
 import { escapeHtml } from './html-elements.js';
 
@@ -68,8 +68,9 @@ function renderUsable(answer: PayloadAnswer): string {
   const swatch = (className: string): string => `<span class="swatch-box ${className}"></span>`;
   const key = PARTS.map((p) => `${swatch(p.className)} ${p.label}`).join(' + ');
   return `<h3>Time until usable <span class="h-note">${escapeHtml(servedWords(served))}, on each link</span></h3>
-<p class="note">${key}, in ms: one round trip and the bytes at the link's bandwidth, then this machine's decompression and decode (the same on every link).
+<p class="note">${key}, in ms: one round trip and the bytes at the link's bandwidth, then what decompression adds after the last byte (it overlaps the transfer, so it depends on the link), then this machine's decode (the same on every link).
 Bars of one link share a scale; rows in rank order. Each row says after how many responses the time it saves over JSON repays the download of its JavaScript.</p>
+${served === 'none' ? '' : `<p class="note">${escapeHtml(decompressionWords(answer))}</p>`}
 ${answerPresets(answer)
   .map((preset) => renderPresetChart(preset, rows, served))
   .join('\n')}`;

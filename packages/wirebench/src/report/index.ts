@@ -13,6 +13,7 @@ export { constraintsSummary } from './answer-view.js';
 export type { ReasonContext } from './answer-words.js';
 export {
   answerVerdict,
+  decompressionWords,
   deviceWords,
   excludedReason,
   exclusionsText,

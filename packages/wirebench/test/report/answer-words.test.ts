@@ -12,6 +12,7 @@ import { rank } from '../../src/answer/rank.js';
 import { otherNetworks, verdict } from '../../src/answer/verdict.js';
 import {
   answerVerdict,
+  decompressionWords,
   deviceWords,
   excludedReason,
   exclusionsText,
@@ -29,6 +30,7 @@ import {
   verdictSentence,
 } from '../../src/report/answer-words.js';
 import { ALL_LEVEL, EVERY_CONSTRAINT, inRounds, LEVEL_PAIR, ROWS, row, withRounds } from '../answer/fixtures.js';
+import { answered } from './fixture.js';
 
 describe('the figures, as the sentences quote them', () => {
   it("quotes durations and sizes in the reports' one style (report/format.ts), by magnitude", () => {
@@ -331,6 +333,30 @@ describe('why a row is not ranked', () => {
         'not human-readable: protobuf bytes are binary',
         'needs a shared schema: protobuf needs the same schema on both sides',
       ].join('; '),
+    );
+  });
+});
+
+describe('decompressionWords', () => {
+  const answer = (options: { streamed: boolean }, served: 'gzip' | 'brotli' | 'none' = 'gzip') =>
+    answered({ network: '4g', served }, options).payloads[0]!.answer!;
+
+  it('says what the decompression part is and at which rate, and what an app that decompresses bodies itself pays', () => {
+    expect(decompressionWords(answer({ streamed: true }, 'brotli'))).toBe(
+      "decompression: what inflating the brotli body adds after its last byte arrives. A browser inflates Content-Encoding while the bytes arrive, so this counts the inflate of the last TLS record (up to 16,384 B) and whatever else the transfer cannot hide, at this device's inflate rate over one long stream. An app that decompresses bodies itself pays a whole call instead (decompressMs in the result).",
+    );
+    expect(decompressionWords(answer({ streamed: true }, 'none'))).toBe('');
+  });
+
+  it('says when the inflate came from the per-call time, and when a saved answer predates the model', () => {
+    const perCall = decompressionWords(answer({ streamed: false }));
+    expect(perCall).toContain('from one decompression call per body, as this result has no streaming inflate rate');
+    expect(perCall).not.toContain('saved before');
+    // An answer an older wirebench saved: its figures carry no inflateFrom.
+    const saved = answer({ streamed: false });
+    const older = { ...saved, rows: saved.rows.map((r) => ({ ...r, usable: r.usable.map(({ inflateFrom: _from, inflateMs: _ms, ...t }) => t) })) };
+    expect(decompressionWords(older)).toContain(
+      'This answer was saved before that model: its decompression is the whole time of one decompression call per body.',
     );
   });
 });

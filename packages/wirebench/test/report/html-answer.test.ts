@@ -4,10 +4,11 @@
  * sized and labelled from the figures, each row's break-even, and the bytes by path.
  */
 import { describe, expect, it } from 'vitest';
-import { formatMs } from '../../src/report/answer-words.js';
+import { decompressionWords, formatMs } from '../../src/report/answer-words.js';
 import { formatCount, formatNumber } from '../../src/report/format.js';
 import { renderHtmlReport } from '../../src/report/html.js';
 import { renderAnswer } from '../../src/report/html-answer.js';
+import { escapeHtml } from '../../src/report/html-elements.js';
 import type { ResultPayload } from '../../src/result/types.js';
 import { answered, answeredResult, MSGPACK_JS, result } from './fixture.js';
 
@@ -33,9 +34,7 @@ describe('renderAnswer: the ranking', () => {
     ];
     const { ranked } = orders.answer!.ranking;
     expect(items.map((m) => [m[1], m[2], m[3]])).toEqual(ranked.map((r) => [String(r.rank), r.name, formatMs(r.timeUntilUsable.totalMs)]));
-    expect(items[0]?.[4]).toBe(
-      `765 µs sooner than JSON: 858 B less to transfer, decompression + decode 2.28 µs faster; repays its ${MSGPACK_JS} of JS after 12 responses`,
-    );
+    expect(items[0]?.[4]).toBe(`762 µs sooner than JSON: 858 B less to transfer; repays its ${MSGPACK_JS} of JS after 12 responses`);
     expect(items[1]?.[4]).toBe('the reference; no JS to ship (the platform&#39;s JSON.parse)');
     expect(html).toContain('<h3>Ranking <span class="h-note">time until usable on 4G (9 Mbps, 170ms RTT) with gzip, fastest first</span></h3>');
   });
@@ -123,6 +122,17 @@ describe('renderAnswer: time until usable', () => {
     expect(none).toContain('Time until usable <span class="h-note">uncompressed, on each link</span>');
     expect(none).not.toContain('part part-decompress');
     expect(none.match(/class="part part-transfer"/g)).toHaveLength(3 * 4);
+    expect(none).not.toContain('decompression: what inflating');
+  });
+
+  it('says what the decompression segment is: what inflating adds after the last byte, from the streaming rate or the per-call time', () => {
+    expect(html).toContain(
+      "then what decompression adds after the last byte (it overlaps the transfer, so it depends on the link), then this machine's decode (the same on every link).",
+    );
+    expect(html).toContain(`<p class="note">${escapeHtml(decompressionWords(orders.answer!))}</p>`);
+    expect(decompressionWords(orders.answer!)).toContain("at this device's inflate rate over one long stream");
+    const older = renderAnswer(answered({ network: '4g', served: 'gzip' }, { streamed: false }).payloads[0]!);
+    expect(older).toContain('as this result has no streaming inflate rate (it was measured before wirebench timed one)');
   });
 });
 
