@@ -30,12 +30,12 @@ export interface DecompressionTask {
 export const DECOMPRESSION_ROUNDS = 3;
 
 /**
- * The least decompressed bytes the streaming rate is measured over: 512 KiB, so one call's overhead
- * is a few percent of the pass (Chromium's DecompressionStream written directly: about 54 µs a call,
- * against about 1 ms to inflate 512 KiB of gzip on the 2-core development machine; Node's zlib:
- * about 5 µs).
+ * The least decompressed bytes the streaming rate is measured over: 256 KiB, so one call's overhead
+ * is a small share of a pass (Chromium 156's DecompressionStream written directly: about 54 µs a
+ * call, against about 0.55 ms to inflate 256 KiB of gzip, on the 2-core development machine; Node's
+ * zlib: about 5 µs), while compressing the long body stays cheap (about 10 ms with zlib).
  */
-export const STREAM_BYTES = 524_288;
+export const STREAM_BYTES = 262_144;
 
 export interface DecompressionTiming {
   readonly rounds: number;

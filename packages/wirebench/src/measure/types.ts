@@ -264,7 +264,7 @@ export interface RowResult {
   readonly decompressMs?: Readonly<Record<string, number>>;
   /**
    * Decompressed bytes per millisecond of one long stream of this row's bytes, by compressor name
-   * (median of passes over at least 512 KiB, no per-call overhead): the rate at which a browser
+   * (median of passes over at least 256 KiB, no per-call overhead): the rate at which a browser
    * inflates `Content-Encoding` as the bytes arrive. Absent in results written before it was measured.
    */
   readonly inflateBytesPerMs?: Readonly<Record<string, number>>;
