@@ -205,12 +205,10 @@ async function measureAll(
     );
     const decompressMs = byRowAndCompressor(perCall, await timeDecompressions(perCall, timing));
     const streams = await streamTasks(rows, compressors, signal);
-    const passMs = await timeDecompressions(
-      streams.map((s) => s.task),
-      timing,
-    );
+    const streamed = streams.map((s) => s.task);
+    const passMs = await timeDecompressions(streamed, timing);
     const inflateRates = byRowAndCompressor(
-      streams.map((s) => s.task),
+      streamed,
       streams.map((s, i) => s.bytes / (passMs[i] as number)),
     );
     const timed = rows.map((row) => {
