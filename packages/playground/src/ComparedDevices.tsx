@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Component, useEffect, useState } from 'react';
 import type { AnswerComparison } from 'wirebench/report';
 import { servedWords } from 'wirebench/report';
-import { answersSideBySide, comparisonLink, deviceName, deviceRows, theirPayload, usableCell } from './compare-devices.js';
+import { answersSideBySide, comparisonLink, deviceName, deviceRows, theirDecompression, theirPayload, usableCell } from './compare-devices.js';
 import { errorMessage } from './error-message.js';
 import type { ResultPayload, WirebenchResult } from './protocol.js';
 
@@ -127,6 +127,7 @@ function DeviceTables({ result, other }: { result: WirebenchResult | null; other
           </table>
         </div>
       )}
+      {answers && typeof answers !== 'string' && theirDecompression(theirs) !== undefined && <p className="note">There: {theirDecompression(theirs)}</p>}
       {mine && theirs.name !== mine.name && (
         <p className="note">
           The payloads differ ({mine.name} here, {theirs.name} there): compare ratios to JSON, not times.

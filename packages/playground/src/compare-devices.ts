@@ -8,7 +8,7 @@
 import { upgradeResult } from 'wirebench';
 import type { withAnswers } from 'wirebench/answer';
 import type { AnswerComparison, DeviceUsable } from 'wirebench/report';
-import { compareAnswers, formatDuration, formatMs, formatRatio } from 'wirebench/report';
+import { compareAnswers, decompressionWords, formatDuration, formatMs, formatRatio } from 'wirebench/report';
 import type { ResultPayload, RowResult, WirebenchResult } from './protocol.js';
 
 /** The result JSON in `text`, checked field by field, or an Error saying why it cannot be shown. */
@@ -84,6 +84,20 @@ export function answersSideBySide(
   // Named alike, so the two pair up whatever each device called the payload.
   const [side] = compareAnswers({ ...other, payloads: [{ ...theirs, name: mine.name }] }, here);
   return side ?? null;
+}
+
+/**
+ * What the imported answer's decompression figures are, when they are not the streaming model this
+ * page's are (an answer an older wirebench saved, or a result measured before the streaming rate):
+ * then the device parts differ by method as well as by device, and the page says so. Undefined when
+ * every figure of its served encoding is modelled from a streaming rate.
+ */
+export function theirDecompression(theirs: ResultPayload): string | undefined {
+  const answer = theirs.answer;
+  if (!answer) return undefined;
+  const served = answer.ranking.constraints.served;
+  const streamed = answer.rows.every((row) => row.usable.every((t) => t.served !== served || t.inflateFrom === 'stream'));
+  return streamed ? undefined : decompressionWords(answer);
 }
 
 /** The link the comparison is on, by name where it is the imported ranking's (`4G`), else its id. */

@@ -16,7 +16,7 @@ import { decide } from '../../../../bench/src/gate/decide.js';
 import { renderFigureSections } from '../../../../bench/src/report/readme.js';
 import { formatVersusMarkdown, formatVersusText, versusLibraries, versusReport } from '../../../../bench/src/report/versus.js';
 import { REPO_ROOT } from '../../../core/test/support/paths.js';
-import { answersSideBySide, comparisonLink, deviceName, deviceRows, readResult, theirPayload, usableCell } from '../../../playground/src/compare-devices.js';
+import { answersSideBySide, comparisonLink, deviceName, deviceRows, readResult, theirDecompression, theirPayload, usableCell } from '../../../playground/src/compare-devices.js';
 import { withAnswers } from '../../src/answer/with-answers.js';
 import { failedPayload } from '../../src/measure/merge.js';
 import type { RowResult } from '../../src/measure/types.js';
@@ -470,6 +470,7 @@ function readers(result: WirebenchResult, other: WirebenchResult): Array<readonl
           shown.push(
             comparisonLink(answers, theirs),
             answers.rows.flatMap((row) => [usableCell(row.a), usableCell(row.b)]),
+            theirDecompression(theirs),
           );
         return shown;
       },
@@ -482,6 +483,18 @@ const mutationArbitrary: fc.Arbitrary<Mutation> = fc.record({
   member: fc.nat(),
   kind: fc.constantFrom(...KINDS),
   pick: fc.nat(),
+});
+
+describe("the playground's Compare devices, on a result measured before the streaming rate", () => {
+  it('says when the imported answer does not model decompression from a streaming rate, and only then', () => {
+    expect(theirDecompression(RICH.payloads[0]!)).toBeUndefined();
+    const older = answered(CONSTRAINTS, { streamed: false }).payloads[0]!;
+    expect(theirDecompression(older)).toContain('as this result has no streaming inflate rate');
+    // An answer an older wirebench saved: no inflateFrom at all.
+    const answer = older.answer!;
+    const saved = { ...older, answer: { ...answer, rows: answer.rows.map((r) => ({ ...r, usable: r.usable.map(({ inflateFrom: _f, ...t }) => t) })) } };
+    expect(theirDecompression(saved)).toContain('This answer was saved before that model');
+  });
 });
 
 describe('every reader of result files, on result files changed at random places', () => {
