@@ -41,7 +41,7 @@ export interface ServedParts {
   readonly bytes: number;
   /** One decompression call on the body, ms; 0 for `none`. */
   readonly decompressMs: number;
-  /** The whole body's inflate at the streaming rate, ms: encoded bytes ÷ the rate, where the row has one. */
+  /** The whole body's inflate at the streaming rate, ms: encoded bytes ÷ the rate, where the row has one (0 for no bytes). */
   readonly inflateMs?: number;
   readonly decodeMs: number;
 }
@@ -63,8 +63,9 @@ export function servedParts(figures: ServedFigures, served: ServedEncoding): Ser
   const bytes = figures.compressed?.[served] as number;
   const decompressMs = figures.decompressMs?.[served] as number;
   const rate = figures.inflateBytesPerMs?.[served];
-  // The rate is of decompressed bytes: the encoded ones.
-  const inflate = rate === undefined ? {} : { inflateMs: nonNegative('bytes', figures.bytes) / positive(`${served} inflate bytes per ms`, rate) };
+  const encoded = nonNegative('bytes', figures.bytes);
+  // The rate is of decompressed bytes: the encoded ones. Of none, there is nothing to inflate, rate or not.
+  const inflate = encoded === 0 ? { inflateMs: 0 } : rate === undefined ? {} : { inflateMs: encoded / positive(`${served} inflate bytes per ms`, rate) };
   return { served, bytes: nonNegative(`${served} bytes`, bytes), decompressMs: nonNegative(`${served} decompression ms`, decompressMs), ...inflate, decodeMs };
 }
 

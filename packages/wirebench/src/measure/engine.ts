@@ -207,10 +207,10 @@ async function measureAll(
     const streams = await streamTasks(rows, compressors, signal);
     const streamed = streams.map((s) => s.task);
     const passMs = await timeDecompressions(streamed, timing);
-    const inflateRates = byRowAndCompressor(
-      streamed,
-      streams.map((s, i) => s.bytes / (passMs[i] as number)),
-    );
+    const rates = streams.map((s, i) => s.bytes / (passMs[i] as number));
+    // A row of no bytes has no rate (0 bytes over any time): the answer needs none for it.
+    const measuredRate = (_: unknown, i: number): boolean => (rates[i] as number) > 0 && Number.isFinite(rates[i]);
+    const inflateRates = byRowAndCompressor(streamed.filter(measuredRate), rates.filter(measuredRate));
     const timed = rows.map((row) => {
       const result = timedRow(row, samples, tasks, target.reference ?? 'json', preview.jsonBytes, resolved);
       const decompress = decompressMs.get(row.result.name);

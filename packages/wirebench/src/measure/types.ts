@@ -265,7 +265,8 @@ export interface RowResult {
   /**
    * Decompressed bytes per millisecond of one long stream of this row's bytes, by compressor name
    * (median of passes over at least 256 KiB, no per-call overhead): the rate at which a browser
-   * inflates `Content-Encoding` as the bytes arrive. Absent in results written before it was measured.
+   * inflates `Content-Encoding` as the bytes arrive. Absent in results written before it was measured,
+   * and for a row of no bytes.
    */
   readonly inflateBytesPerMs?: Readonly<Record<string, number>>;
   readonly fidelity?: RoundTripReport;

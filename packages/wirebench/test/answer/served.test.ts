@@ -20,6 +20,8 @@ describe('servedParts', () => {
     expect(servedParts(streamed, 'brotli').inflateMs).toBeUndefined();
     expect(servedParts(streamed, 'none').inflateMs).toBeUndefined();
     expect(() => servedParts({ ...FIGURES, inflateBytesPerMs: { gzip: 0 } }, 'gzip')).toThrow(/gzip inflate bytes per ms must be a finite number > 0, got 0/);
+    // No encoded bytes: nothing to inflate, with a rate or without.
+    expect(servedParts({ ...FIGURES, bytes: 0 }, 'gzip').inflateMs).toBe(0);
   });
 
   it('says which figure is missing', () => {

@@ -166,6 +166,16 @@ describe('measure', () => {
     const untimed = await measure([{ payload, codecs: [jsonCodec()] }], { ...quick, compressors: { paced }, timeDecompression: false });
     expect(untimed.payloads[0]!.rows[0]!.inflateBytesPerMs).toBeUndefined();
 
+    // A row of no bytes (protobuf's empty message) has no rate, and the run still ends with its progress full.
+    const json = jsonCodec();
+    const empty: Codec = { ...json, format: 'protobuf', encode: () => new Uint8Array(0), decode: () => payload.value };
+    const progress: MeasureProgress[] = [];
+    const none = await measure([{ payload, codecs: [json, empty] }], { ...quick, compressors: { paced }, onProgress: (p) => progress.push(p) });
+    expect(none.payloads[0]!.rows[1]).toMatchObject({ bytes: 0, decompressMs: { paced: expect.any(Number) } });
+    expect(none.payloads[0]!.rows[1]!.inflateBytesPerMs).toBeUndefined();
+    expect(none.payloads[0]!.rows[0]!.inflateBytesPerMs!['paced']).toBeGreaterThan(0);
+    expect(progress.at(-1)!.done).toBe(progress.at(-1)!.total);
+
     const lying: Compressor = { ...paced, decompressStreaming: (bytes) => bytes.subarray(1) };
     await expect(measure([{ payload, codecs: [jsonCodec()] }], { ...quick, compressors: { lying } })).rejects.toThrow(
       'compressor "lying" does not decompress a long stream back to the bytes it compressed',
