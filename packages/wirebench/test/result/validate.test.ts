@@ -64,7 +64,7 @@ function withValue(result: WirebenchResult, path: string, value: unknown): unkno
   return copy;
 }
 
-const RECORDS = new Set(['libraries', 'compressed', 'decompressMs']);
+const RECORDS = new Set(['libraries', 'compressed', 'decompressMs', 'inflateBytesPerMs']);
 
 /** A copy of `value` with an own `__proto__` key in every object but the records (refused with one): what a hostile file holds once parsed. */
 function withProtoKeys(value: unknown, key?: string): unknown {
@@ -152,10 +152,10 @@ describe('validateMeasureResult', () => {
     // The streaming rate, which the answer divides by; a result written before it (the baseline) has none.
     expect(() => validateMeasureResult(withRow({ inflateBytesPerMs: { gzip: 310_000, brotli: 290_500.5 } }))).not.toThrow();
     expect(() => validateMeasureResult(withRow({ inflateBytesPerMs: { gzip: 0 } }))).toThrow(
-      'payloads[0].rows[1].inflateBytesPerMs.gzip must be a number > 0, got 0',
+      'payloads[0].rows[1].inflateBytesPerMs.gzip must be a finite number > 0, got 0',
     );
     expect(() => validateMeasureResult(withRow({ inflateBytesPerMs: { gzip: null } }))).toThrow(
-      'payloads[0].rows[1].inflateBytesPerMs.gzip must be a number > 0, got null',
+      'payloads[0].rows[1].inflateBytesPerMs.gzip must be a finite number > 0, got null',
     );
     expect(() => validateMeasureResult(withRow({ compressed: { brotli: null } }))).toThrow(
       'payloads[0].rows[1].compressed.brotli must be an integer ≥ 0, got null',
