@@ -50,9 +50,6 @@ interface PreparedRow {
   encoded?: Uint8Array;
 }
 
-/** Decompression task-rounds of one row and compressor: one call at a time, then the long stream. */
-const DECOMPRESSION_TASK_ROUNDS = 2 * DECOMPRESSION_ROUNDS;
-
 /**
  * The one measuring engine (Node, browser page, Web Worker): sizes, compressed sizes, fidelity, and
  * encode/decode timings of every row on every payload, with ratios to JSON from the same rounds.
@@ -106,9 +103,12 @@ async function measureAll(
   // Planned task-rounds, known before anything runs so a progress bar starts right; rows that turn
   // out unmeasurable are taken off as they are found, and extras built late are added then.
   const ops = (target: MeasureTarget): readonly Operation[] => target.operations ?? resolved.operations;
-  const compressorCount = resolved.timeDecompression ? resolved.compressors.length : 0;
+  // Each compressor's calls, then the long stream of each that decompresses a stream apart (`streamTasks`).
+  const decompressionTasks = resolved.timeDecompression
+    ? resolved.compressors.reduce((sum, name) => sum + (compressors[name]?.decompressStreaming ? 2 : 1), 0)
+    : 0;
   /** Task-rounds of one row: its operations' rounds, then its decompressions'. */
-  const codecRowRounds = (operations: number): number => resolved.rounds * operations + DECOMPRESSION_TASK_ROUNDS * compressorCount;
+  const codecRowRounds = (operations: number): number => resolved.rounds * operations + DECOMPRESSION_ROUNDS * decompressionTasks;
   const plannedRounds = (target: MeasureTarget): number => {
     const known = typeof target.extras === 'function' ? [] : (target.extras ?? []);
     const extras = known.reduce((sum, extra) => sum + ops(target).filter((op) => extra[op]).length, 0);
@@ -127,7 +127,7 @@ async function measureAll(
     const preview = payloadResult(target, jsonBytes, rows, [], false);
     options.onPayload?.(preview, false);
     const preparedRounds = rows.reduce(
-      (sum, row) => sum + resolved.rounds * Object.keys(row.operations).length + (row.compressed ? DECOMPRESSION_TASK_ROUNDS * compressorCount : 0),
+      (sum, row) => sum + resolved.rounds * Object.keys(row.operations).length + (row.compressed ? DECOMPRESSION_ROUNDS * decompressionTasks : 0),
       0,
     );
     total.planned -= plannedRounds(target) - preparedRounds;
@@ -203,14 +203,27 @@ async function measureAll(
         decompress: (bytes: Uint8Array) => (compressors[compressor] as Compressor).decompress(bytes),
       })),
     );
-    const decompressMs = byRowAndCompressor(perCall, await timeDecompressions(perCall, timing));
+    const perCallMs = await timeDecompressions(perCall, timing);
+    const decompressMs = byRowAndCompressor(perCall, perCallMs);
     const streams = await streamTasks(rows, compressors, signal);
-    const streamed = streams.map((s) => s.task);
-    const passMs = await timeDecompressions(streamed, timing);
-    const rates = streams.map((s, i) => s.bytes / (passMs[i] as number));
+    const passMs = await timeDecompressions(
+      streams.map((s) => s.task),
+      timing,
+    );
+    // A decompressor without a streaming call of its own has no per-call overhead to leave out (zlib's
+    // synchronous calls in Node, a few µs): its calls on the row's body give the rate too.
+    const rated = [
+      ...perCall.flatMap((task, i) =>
+        compressors[task.compressor]?.decompressStreaming ? [] : [{ task, bytes: encodedBytes(rows, task.row), ms: perCallMs[i] as number }],
+      ),
+      ...streams.map((s, i) => ({ task: s.task, bytes: s.bytes, ms: passMs[i] as number })),
+    ];
     // A row of no bytes has no rate (0 bytes over any time): the answer needs none for it.
-    const measuredRate = (_: unknown, i: number): boolean => (rates[i] as number) > 0 && Number.isFinite(rates[i]);
-    const inflateRates = byRowAndCompressor(streamed.filter(measuredRate), rates.filter(measuredRate));
+    const measured = rated.filter(({ bytes, ms }) => bytes > 0 && ms > 0 && Number.isFinite(bytes / ms));
+    const inflateRates = byRowAndCompressor(
+      measured.map((r) => r.task),
+      measured.map((r) => r.bytes / r.ms),
+    );
     const timed = rows.map((row) => {
       const result = timedRow(row, samples, tasks, target.reference ?? 'json', preview.jsonBytes, resolved);
       const decompress = decompressMs.get(row.result.name);
@@ -373,9 +386,14 @@ async function compressAll(bytes: Uint8Array, compressors: Readonly<Record<strin
   return out;
 }
 
+/** The encoded length of the row named `name`. */
+function encodedBytes(rows: readonly PreparedRow[], name: string): number {
+  return rows.find((row) => row.result.name === name)?.encoded?.length ?? 0;
+}
+
 /**
- * For each row and compressor timed, the long body of the streaming rate (`streamBody`), compressed
- * here, outside any timing, and checked to come back whole through `decompressStreaming`.
+ * For each row and each compressor with a streaming call (`decompressStreaming`), the long body of the
+ * streaming rate (`streamBody`), compressed here, outside any timing, and checked to come back whole.
  */
 async function streamTasks(
   rows: readonly PreparedRow[],
@@ -384,14 +402,18 @@ async function streamTasks(
 ): Promise<{ task: DecompressionTask; bytes: number }[]> {
   const out: { task: DecompressionTask; bytes: number }[] = [];
   for (const row of rows) {
-    if (!row.compressed || !row.encoded) continue;
-    const body = streamBody(row.encoded);
+    const encoded = row.encoded;
+    if (!row.compressed || !encoded) continue;
+    let body: Uint8Array | undefined;
     for (const [name, ownCompressed] of Object.entries(row.compressed)) {
       signal?.throwIfAborted();
       const compressor = compressors[name] as Compressor;
-      const decompress = (bytes: Uint8Array): Uint8Array | Promise<Uint8Array> =>
-        compressor.decompressStreaming ? compressor.decompressStreaming(bytes) : compressor.decompress(bytes);
-      const compressed = body === row.encoded ? ownCompressed : await compressor.compress(body);
+      const streaming = compressor.decompressStreaming;
+      if (!streaming) continue;
+      // Called on its compressor: a class's method may need its `this`.
+      const decompress = (bytes: Uint8Array): Uint8Array | Promise<Uint8Array> => streaming.call(compressor, bytes);
+      body ??= streamBody(encoded);
+      const compressed = body === encoded ? ownCompressed : await compressor.compress(body);
       if (!sameBytes(await decompress(compressed), body)) {
         throw new RangeError(`measure: compressor ${JSON.stringify(name)} does not decompress a long stream back to the bytes it compressed`);
       }

@@ -82,7 +82,9 @@ export interface Compressor {
   /**
    * The bytes back through one decompressor fed directly, with the least per-call work the runtime
    * allows (a DecompressionStream written and read, no Blob or Response): the engine times it on a
-   * long body for the streaming rate (`RowResult.inflateBytesPerMs`). Absent: `decompress` is timed.
+   * long body for the streaming rate (`RowResult.inflateBytesPerMs`). Absent where `decompress` has no
+   * per-call overhead worth leaving out (zlib's synchronous calls, a few µs): the rate is then the
+   * row's bytes over its `decompressMs`, and no long body is compressed or timed.
    */
   decompressStreaming?(bytes: Uint8Array): Uint8Array | Promise<Uint8Array>;
 }

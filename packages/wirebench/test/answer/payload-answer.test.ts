@@ -18,8 +18,8 @@ import { measure } from '../../src/measure/engine.js';
 import { planPayload } from '../../src/measure/plan.js';
 import { nodeCompressors } from '../../src/node/environment.js';
 import { attributionSource, withAttribution } from '../../src/result/attribution.js';
-import { validateMeasureResult } from '../../src/result/validate.js';
 import type { ResultPayload, WirebenchResult } from '../../src/result/types.js';
+import { validateMeasureResult } from '../../src/result/validate.js';
 import { orderBatch, seededRandom } from '../../src/samples.js';
 
 const QUICK = { rounds: 3, roundTime: 3, warmupTime: 3, bootstrapResamples: 50, compressors: nodeCompressors } as const;

@@ -34,7 +34,9 @@ describe('renderAnswer: the ranking', () => {
     ];
     const { ranked } = orders.answer!.ranking;
     expect(items.map((m) => [m[1], m[2], m[3]])).toEqual(ranked.map((r) => [String(r.rank), r.name, formatMs(r.timeUntilUsable.totalMs)]));
-    expect(items[0]?.[4]).toBe(`762 µs sooner than JSON: 858 B less to transfer; repays its ${MSGPACK_JS} of JS after 12 responses by bytes, 13 responses by time on 4G`);
+    expect(items[0]?.[4]).toBe(
+      `762 µs sooner than JSON: 858 B less to transfer; repays its ${MSGPACK_JS} of JS after 12 responses by bytes, 13 responses by time on 4G`,
+    );
     expect(items[1]?.[4]).toBe('the reference; no JS to ship (the platform&#39;s JSON.parse)');
     expect(html).toContain('<h3>Ranking <span class="h-note">time until usable on 4G (9 Mbps, 170ms RTT) with gzip, fastest first</span></h3>');
   });

@@ -16,7 +16,16 @@ import { decide } from '../../../../bench/src/gate/decide.js';
 import { renderFigureSections } from '../../../../bench/src/report/readme.js';
 import { formatVersusMarkdown, formatVersusText, versusLibraries, versusReport } from '../../../../bench/src/report/versus.js';
 import { REPO_ROOT } from '../../../core/test/support/paths.js';
-import { answersSideBySide, comparisonLink, deviceName, deviceRows, readResult, theirDecompression, theirPayload, usableCell } from '../../../playground/src/compare-devices.js';
+import {
+  answersSideBySide,
+  comparisonLink,
+  deviceName,
+  deviceRows,
+  readResult,
+  theirDecompression,
+  theirPayload,
+  usableCell,
+} from '../../../playground/src/compare-devices.js';
 import { withAnswers } from '../../src/answer/with-answers.js';
 import { failedPayload } from '../../src/measure/merge.js';
 import type { RowResult } from '../../src/measure/types.js';
