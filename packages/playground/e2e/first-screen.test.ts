@@ -3,7 +3,8 @@
  * corpus's apache_builds.json): at 360×780 with 4× CPU throttling, when the run is done the verdict
  * is on screen and focused, the ranking is one short line a row (name, time until usable, difference
  * to JSON, responses to repay its JS), the constraints are one line that opens the form, the
- * details fold and unfold, and no chart label overlaps another or breaks inside a word.
+ * details fold and unfold, no chart label overlaps another or breaks inside a word, and no format's
+ * name in the break-even table breaks inside a word.
  * Screenshot: test-results/first-screen-phone.png.
  */
 import { readFileSync } from 'node:fs';
@@ -20,9 +21,11 @@ const served = servePlayground(enabled);
 /** Every chart's labels: the SVG bar charts' names and figures, the time-until-usable bars' names and totals. */
 const CHARTS = 'figure.chart svg, #usable figure.usable';
 const LABELS = 'text, .usable-name, .usable-total';
+/** The break-even table's first column: each format's name, then its JS on a line of its own. */
+const BREAK_EVEN_NAMES = '#break-even tbody th';
 
 describe.skipIf(!enabled)('the first screen after Measure in headless Chromium (apache_builds.json)', () => {
-  it('on a phone (360×780, 4× CPU throttling): the verdict on screen when done, a compact ranking, the constraints in one line, sections that fold, chart labels apart and whole', async () => {
+  it('on a phone (360×780, 4× CPU throttling): the verdict on screen when done, a compact ranking, the constraints in one line, sections that fold, chart labels apart and whole, break-even names whole', async () => {
     // Reduced motion: the page jumps to the verdict instead of scrolling smoothly, so "on screen when done" is exact.
     const page = await openPage(served, { ...PHONE, reducedMotion: 'reduce' });
     try {
@@ -89,10 +92,28 @@ describe.skipIf(!enabled)('the first screen after Measure in headless Chromium (
         if (open) await heading.click();
       }
 
-      // Chart labels, every chart open: no two boxes of one chart overlap, and a label wraps only at a space.
+      // Chart labels, every chart open: no two boxes of one chart overlap, and a label wraps only at a
+      // space; the same for the names in the break-even table's first column, its section open too.
       const faults = await page.evaluate(
-        ({ charts, labels }) => {
+        ({ charts, labels, names }) => {
           const found: string[] = [];
+          /** Each character's line (its box's top): where the line changes, the character before or after must be a space. */
+          const wholeWords = (el: Element): void => {
+            const node = el.firstChild;
+            if (!node || node.nodeType !== Node.TEXT_NODE) return;
+            const text = node.textContent ?? '';
+            const range = document.createRange();
+            let top: number | null = null;
+            for (let i = 0; i < text.length; i++) {
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const rect = range.getClientRects()[0];
+              if (!rect || rect.width === 0) continue;
+              if (top !== null && Math.abs(rect.top - top) > 2 && !/\s/.test(text[i - 1]!) && !/\s/.test(text[i]!))
+                found.push(`"${text}" breaks inside a word before "${text.slice(i)}"`);
+              top = rect.top;
+            }
+          };
           for (const chart of Array.from(document.querySelectorAll(charts))) {
             const boxes = Array.from(chart.querySelectorAll(labels)).map((el) => ({ text: el.textContent ?? '', box: el.getBoundingClientRect() }));
             if (boxes.length === 0) found.push('a chart without labels');
@@ -102,27 +123,21 @@ describe.skipIf(!enabled)('the first screen after Measure in headless Chromium (
                 if (!apart) found.push(`"${a.text}" overlaps "${b.text}"`);
               }
             });
-            for (const el of Array.from(chart.querySelectorAll(labels))) {
-              // Each character's line (its box's top): where the line changes, the character before must be a space.
-              const node = el.firstChild;
-              if (!node || node.nodeType !== Node.TEXT_NODE) continue;
-              const text = node.textContent ?? '';
-              const range = document.createRange();
-              let top: number | null = null;
-              for (let i = 0; i < text.length; i++) {
-                range.setStart(node, i);
-                range.setEnd(node, i + 1);
-                const rect = range.getClientRects()[0];
-                if (!rect || rect.width === 0) continue;
-                if (top !== null && Math.abs(rect.top - top) > 2 && !/\s/.test(text[i - 1]!) && !/\s/.test(text[i]!))
-                  found.push(`"${text}" breaks inside a word before "${text.slice(i)}"`);
-                top = rect.top;
-              }
-            }
+            chart.querySelectorAll(labels).forEach(wholeWords);
+          }
+          const cells = document.querySelectorAll(names);
+          if (cells.length === 0) found.push('a break-even table without rows');
+          cells.forEach(wholeWords);
+          // Whole words must not buy that by spilling into the next column.
+          for (const cell of Array.from(cells)) {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            if (range.getBoundingClientRect().right > cell.getBoundingClientRect().right + 0.5)
+              found.push(`"${cell.firstChild?.textContent}" spills out of its cell`);
           }
           return found;
         },
-        { charts: CHARTS, labels: LABELS },
+        { charts: CHARTS, labels: LABELS, names: BREAK_EVEN_NAMES },
       );
       expect(await page.locator(CHARTS).count()).toBeGreaterThanOrEqual(6);
       expect(faults).toEqual([]);
