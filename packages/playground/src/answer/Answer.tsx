@@ -4,11 +4,11 @@
  * constraints, time until usable per network, break-even, and where the bytes go. Computed in the
  * page by core's `answerPayload` from the run's result (a few hundred additions: no worker needed),
  * so a changed constraint re-ranks at once, without measuring again. The constraints live in the
- * address's query string, which the share link keeps.
+ * address's query string, which the share link keeps (use-constraint-choice.ts: the plain words read them too).
  */
 
 import type { ReactNode } from 'react';
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Environment } from 'wirebench';
 import type { PayloadAnswer } from 'wirebench/answer';
 import { answerPayload } from 'wirebench/answer';
@@ -18,18 +18,14 @@ import { isLibraryRow } from '../ResultsTable.js';
 import { BreakEvenTable } from './BreakEvenTable.js';
 import { ConstraintsForm } from './ConstraintsForm.js';
 import { effectiveServed, measuredServed, toConstraints } from './constraints.js';
-import { choiceFromSearch, searchWithChoice } from './constraints-url.js';
 import { Ranking } from './Ranking.js';
 import { UsableBars } from './UsableBars.js';
+import { setConstraintChoice, useConstraintChoice } from './use-constraint-choice.js';
 import { WhereBytesGo } from './WhereBytesGo.js';
 
 /** `libraries`: rank the library rows too (hidden rows are left out, as the table leaves them out); `environment`: where the run measured, named under the verdict. */
 export function Answer({ payload, libraries, environment }: { payload: ResultPayload; libraries: boolean; environment?: Environment | undefined }): ReactNode {
-  const [choice, setChoice] = useState(() => choiceFromSearch(location.search));
-  useEffect(() => {
-    const search = searchWithChoice(location.search, choice);
-    if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
-  }, [choice]);
+  const choice = useConstraintChoice();
 
   // The form follows every tap and keystroke at once; the answer follows in a render React slices
   // and can drop for a newer choice (its sections are memoized), so a change never holds a phone's
@@ -80,7 +76,7 @@ export function Answer({ payload, libraries, environment }: { payload: ResultPay
             Should your API speak one of these formats? The rows that keep the data and meet your constraints, by time until usable on your network; computed
             from this run's figures, so a change below re-ranks without measuring again.
           </p>
-          <ConstraintsForm choice={choice} measured={measured} served={effectiveServed(choice, measured)} onChange={setChoice} />
+          <ConstraintsForm choice={choice} measured={measured} served={effectiveServed(choice, measured)} onChange={setConstraintChoice} />
         </details>
       </section>
       {'answer' in outcome && (
