@@ -78,6 +78,8 @@ interface Shown {
   paths: { format: string; rows: { path: string; bytes: string }[]; rest: string | null }[];
   kinds: Record<string, string[]>;
   table: { name: string; size: string; gzip: string; decode: string }[];
+  /** The lines of "In plain words". */
+  words: string[];
 }
 
 function readShown(page: Page): Promise<Shown> {
@@ -129,6 +131,7 @@ function readShown(page: Page): Promise<Shown> {
           gzip: text(tr, 'td[data-label="gzip"]'),
           decode: text(tr, 'td.decode .figure'),
         })),
+      words: all('.summary li').map((li) => (li.textContent ?? '').trim()),
     };
   });
 }
@@ -352,6 +355,22 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
       const link = new URL(page.url());
       expect(Object.fromEntries(link.searchParams)).toEqual({ network: 'lte', 'no-eval': '1' });
       expect(link.hash).toMatch(/^#p=/);
+
+      // The plain words give each size as the server sends it, as the table has it: gzip, then uncompressed once the form says so.
+      const sizesAsServed = (shown: Shown, column: 'gzip' | 'size', words: string): void => {
+        const json = shown.table.find((r) => r.name === 'json')![column];
+        for (const row of shown.table.filter((r) => r.name !== 'json')) {
+          const ratio = (bytes(row[column]) / bytes(json)).toFixed(2);
+          const line = shown.words.find((w) => w.startsWith(`${row.name} is `));
+          expect(line, row.name).toContain(`${row.name} is ${row[column]} ${words} against JSON's ${json} (${ratio}× JSON's bytes)`);
+        }
+      };
+      sizesAsServed(await readShown(page), 'gzip', 'with gzip');
+      await page.getByLabel('The server sends').selectOption('none');
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll('.summary li')).some((li) => /uncompressed against JSON's/.test(li.textContent ?? '')),
+      );
+      sizesAsServed(await readShown(page), 'size', 'uncompressed');
     } finally {
       await page.close();
     }
