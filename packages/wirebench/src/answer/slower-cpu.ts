@@ -23,13 +23,18 @@ export interface SlowerCpu extends VerdictBrief {
   readonly factor: number;
 }
 
-/** `figures` on a CPU `factor` times slower: decode and decompression scaled, bytes as they were. */
+/** Each figure of `record` mapped by `scale`, by the same names. */
+const scaled = (record: Readonly<Record<string, number>>, scale: (value: number) => number): Record<string, number> =>
+  Object.fromEntries(Object.entries(record).map(([name, value]) => [name, scale(value)]));
+
+/** `figures` on a CPU `factor` times slower: decode and decompression times scaled, the inflate rate divided, bytes as they were. */
 function slowed(figures: ServedFigures, factor: number): ServedFigures {
-  const { decompressMs, decodeRoundsMs, ...rest } = figures;
+  const { decompressMs, inflateBytesPerMs, decodeRoundsMs, ...rest } = figures;
   return {
     ...rest,
     decodeMs: figures.decodeMs * factor,
-    ...(decompressMs ? { decompressMs: Object.fromEntries(Object.entries(decompressMs).map(([name, ms]) => [name, ms * factor])) } : {}),
+    ...(decompressMs ? { decompressMs: scaled(decompressMs, (ms) => ms * factor) } : {}),
+    ...(inflateBytesPerMs ? { inflateBytesPerMs: scaled(inflateBytesPerMs, (rate) => rate / factor) } : {}),
     ...(decodeRoundsMs ? { decodeRoundsMs: decodeRoundsMs.map((ms) => ms * factor) } : {}),
   };
 }

@@ -250,8 +250,9 @@ describe('verdict', () => {
 
 describe('onSlowerCpu: the verdict on a slower CPU', () => {
   it("scales every row's device time, so a lead made of decode shrinks and one made of bytes holds", () => {
-    // Cable with gzip: flatbuffers (bytes 9,500, decode 0.2 ms) against JSON (7,900, 0.3 ms) and the rest.
-    const rows = inRounds(ROWS);
+    // Cable with gzip: flatbuffers (bytes 9,500, decode 0.2 ms) against JSON (7,900, 0.3 ms) and the rest,
+    // each inflating at a streaming rate of its own.
+    const rows = inRounds(ROWS).map((r, i) => ({ ...r, figures: { ...r.figures!, inflateBytesPerMs: { gzip: 40_000 + 5_000 * i } } }));
     const ranking = rank(rows, { network: 'cable', served: 'gzip' });
     const slower = onSlowerCpu(rows, ranking, [1, 2, 4, 200]);
     expect(slower.map((s) => s.factor)).toEqual([1, 2, 4, 200]);
@@ -268,6 +269,7 @@ describe('onSlowerCpu: the verdict on a slower CPU', () => {
           ...(r.figures!.decompressMs
             ? { decompressMs: Object.fromEntries(Object.entries(r.figures!.decompressMs).map(([k, ms]) => [k, ms * s.factor])) }
             : {}),
+          inflateBytesPerMs: { gzip: r.figures!.inflateBytesPerMs.gzip / s.factor },
         },
       }));
       expect(s).toEqual({ factor: s.factor, ...brief(verdict(rank(scaled, ranking.constraints))) });
