@@ -35,6 +35,12 @@ export interface Constraints {
    * DEFAULT_MIN_GAIN): a row sooner than JSON by less is not named over it (verdict.ts).
    */
   readonly minGain?: number;
+  /**
+   * How many times slower than the measuring machine your users' CPUs are (1 < factor ≤
+   * MAX_CPU_SLOWDOWN): the answer says whether its verdict holds there, beside 2× and 4×
+   * (`PayloadAnswer.slowerCpu`). It ranks nothing: the ranking stays the measured device's.
+   */
+  readonly cpuSlowdown?: number;
 }
 
 /** `Constraints` with every default filled in (`bundleBudgetBytes` null when there is none), checked. */
@@ -47,6 +53,8 @@ export interface ResolvedConstraints {
   readonly readableTraffic: boolean;
   readonly sharedSchemaOk: boolean;
   readonly minGain: number;
+  /** Absent where none was stated. */
+  readonly cpuSlowdown?: number;
 }
 
 /**
@@ -113,6 +121,18 @@ export function minGainShare(percentText: string): number | undefined {
   return percent === undefined || percent > MAX_MIN_GAIN_PERCENT ? undefined : percent / 100;
 }
 
+/** The largest CPU slowdown a person may state: a phone far slower than the measuring machine is its own device to measure on. */
+export const MAX_CPU_SLOWDOWN = 20;
+
+/**
+ * A CPU slowdown as a person types it (a form, a flag, a query string): `6` or `6x` → 6, or
+ * undefined when the text is not a decimal number above 1 and at most MAX_CPU_SLOWDOWN.
+ */
+export function cpuSlowdownFactor(text: string): number | undefined {
+  const factor = parseDecimal(text.trim().replace(/[x×]$/i, ''));
+  return factor === undefined || factor <= 1 || factor > MAX_CPU_SLOWDOWN ? undefined : factor;
+}
+
 /** Checks `constraints` and fills in the defaults; a WirebenchError names what is wrong. */
 export function resolveConstraints(constraints: Constraints): ResolvedConstraints {
   const network = findNetworkPreset(constraints.network).id;
@@ -126,6 +146,10 @@ export function resolveConstraints(constraints: Constraints): ResolvedConstraint
   if (!(Number.isFinite(minGain) && minGain >= 0 && minGain < 1)) {
     throw new WirebenchError(`min gain must be a share of JSON's time from 0 up to (not including) 1, got ${String(minGain)}`);
   }
+  const cpuSlowdown = constraints.cpuSlowdown;
+  if (cpuSlowdown !== undefined && !(Number.isFinite(cpuSlowdown) && cpuSlowdown > 1 && cpuSlowdown <= MAX_CPU_SLOWDOWN)) {
+    throw new WirebenchError(`the CPU slowdown must be a factor above 1 and at most ${MAX_CPU_SLOWDOWN}, got ${String(cpuSlowdown)}`);
+  }
   return {
     network,
     served: constraints.served,
@@ -135,6 +159,7 @@ export function resolveConstraints(constraints: Constraints): ResolvedConstraint
     readableTraffic: constraints.readableTraffic === true,
     sharedSchemaOk: constraints.sharedSchemaOk !== false,
     minGain,
+    ...(cpuSlowdown !== undefined ? { cpuSlowdown } : {}),
   };
 }
 

@@ -15,8 +15,10 @@ export type { Constraints, Exclusion, ExclusionCode, ResolvedConstraints, RowCap
 export {
   bundleBudgetBytes,
   constraintExclusions,
+  cpuSlowdownFactor,
   DEFAULT_MIN_GAIN,
   MAX_BUNDLE_BUDGET_KB,
+  MAX_CPU_SLOWDOWN,
   MAX_MIN_GAIN_PERCENT,
   minGainShare,
   resolveConstraints,
@@ -37,7 +39,7 @@ export { rank } from './rank.js';
 export type { MissingFigure, ServedEncoding, ServedFigures, ServedParts } from './served.js';
 export { missingFigure, SERVED_ENCODINGS, servedParts } from './served.js';
 export type { SlowerCpu } from './slower-cpu.js';
-export { CPU_SLOWDOWNS, onSlowerCpu } from './slower-cpu.js';
+export { CPU_SLOWDOWNS, onSlowerCpu, slowdowns } from './slower-cpu.js';
 export type { TimeUntilUsable, Transfer, UsableInput } from './time-until-usable.js';
 export { downloadMs, resolvePreset, rowTimeUntilUsable, timeUntilUsable, timeUntilUsableAcross, transfer } from './time-until-usable.js';
 export type { NotNoticeable, OtherNetwork, PassedOver, Verdict, VerdictBrief, VerdictWhere, VersusJson } from './verdict.js';

@@ -13,7 +13,7 @@ import { rank } from './rank.js';
 import type { ServedEncoding } from './served.js';
 import { SERVED_ENCODINGS, servedParts } from './served.js';
 import type { SlowerCpu } from './slower-cpu.js';
-import { onSlowerCpu } from './slower-cpu.js';
+import { onSlowerCpu, slowdowns } from './slower-cpu.js';
 import type { TimeUntilUsable } from './time-until-usable.js';
 import { timeUntilUsable } from './time-until-usable.js';
 import type { OtherNetwork } from './verdict.js';
@@ -140,5 +140,5 @@ export function answerPayload(payload: PayloadResult, constraints: Constraints, 
       ...(lost ? { lostData: firstDiff ? { firstDiff: { path: firstDiff.path, kind: firstDiff.kind } } : {} } : {}),
     };
   });
-  return { networks, served, rows, ranking, otherNetworks: otherNetworks(facts, ranking, networks), slowerCpu: onSlowerCpu(facts, ranking) };
+  return { networks, served, rows, ranking, otherNetworks: otherNetworks(facts, ranking, networks), slowerCpu: onSlowerCpu(facts, ranking, slowdowns(ranking.constraints)) };
 }

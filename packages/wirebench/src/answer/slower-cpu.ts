@@ -1,3 +1,4 @@
+import type { ResolvedConstraints } from './constraints.js';
 import type { RowFacts } from './facts.js';
 import type { Ranking } from './rank.js';
 import { rank } from './rank.js';
@@ -17,6 +18,12 @@ import { brief, verdict } from './verdict.js';
 
 /** The slowdowns every answer is checked against: 2×, and 4× as Lighthouse's mobile profile. */
 export const CPU_SLOWDOWNS: readonly number[] = Object.freeze([2, 4]);
+
+/** The slowdowns an answer under `constraints` is checked against: CPU_SLOWDOWNS and the user's, in order. */
+export function slowdowns(constraints: Pick<ResolvedConstraints, 'cpuSlowdown'>): number[] {
+  const stated = constraints.cpuSlowdown;
+  return [...new Set([...CPU_SLOWDOWNS, ...(stated !== undefined ? [stated] : [])])].sort((a, b) => a - b);
+}
 
 /** The verdict on a CPU `factor` times slower, in brief. */
 export interface SlowerCpu extends VerdictBrief {

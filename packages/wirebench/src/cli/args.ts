@@ -1,7 +1,7 @@
 import type { FormatId } from '@wirebench/core';
 import { FORMATS, IMPLEMENTATION_IDS, WirebenchError } from '@wirebench/core';
 import type { Constraints } from '../answer/constraints.js';
-import { bundleBudgetBytes, DEFAULT_MIN_GAIN, MAX_BUNDLE_BUDGET_KB, MAX_MIN_GAIN_PERCENT, minGainShare } from '../answer/constraints.js';
+import { bundleBudgetBytes, cpuSlowdownFactor, DEFAULT_MIN_GAIN, MAX_BUNDLE_BUDGET_KB, MAX_CPU_SLOWDOWN, MAX_MIN_GAIN_PERCENT, minGainShare } from '../answer/constraints.js';
 import { DEFAULT_NETWORK_IDS, findNetworkPreset, NETWORK_PRESETS } from '../answer/networks.js';
 import type { ServedEncoding } from '../answer/served.js';
 import { SERVED_ENCODINGS } from '../answer/served.js';
@@ -62,6 +62,7 @@ export const CLI_OPTIONS = {
   served: { type: 'string' },
   'bundle-budget': { type: 'string' },
   'min-gain': { type: 'string' },
+  'cpu-slowdown': { type: 'string' },
   'no-eval': { type: 'boolean', default: false },
   'exact-int64': { type: 'boolean', default: false },
   readable: { type: 'boolean', default: false },
@@ -98,12 +99,19 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       served: servedOption(values.served ?? ANSWER_DEFAULTS.served),
       ...(values['bundle-budget'] !== undefined ? { bundleBudgetBytes: bundleBudgetOption(values['bundle-budget']) } : {}),
       ...(values['min-gain'] !== undefined ? { minGain: minGainOption(values['min-gain']) } : {}),
+      ...(values['cpu-slowdown'] !== undefined ? { cpuSlowdown: cpuSlowdownOption(values['cpu-slowdown']) } : {}),
       noEval: values['no-eval'] === true,
       exactInt64: values['exact-int64'] === true,
       readableTraffic: values.readable === true,
       sharedSchemaOk: values['no-shared-schema'] !== true,
     },
   };
+}
+
+function cpuSlowdownOption(text: string): number {
+  const factor = cpuSlowdownFactor(text);
+  if (factor === undefined) throw new UsageError(`--cpu-slowdown must be a factor above 1 and at most ${MAX_CPU_SLOWDOWN} (6 or 6x), got "${text}"`);
+  return factor;
 }
 
 function minGainOption(text: string): number {
@@ -204,6 +212,11 @@ ${PRESET_LIST}
   --min-gain <percent> the least gain worth a switch, in percent of JSON's time until usable (0 to
                        ${MAX_MIN_GAIN_PERCENT}; default ${DEFAULT_MIN_GAIN * 100}): a row sooner than JSON by less, or sooner in too
                        few of the paired rounds to tell from the noise, is not named over JSON
+  --cpu-slowdown <factor>
+                       how many times slower than this machine your users' CPUs are (above 1, at
+                       most ${MAX_CPU_SLOWDOWN}): the answer says whether its verdict holds there, as it does
+                       for 2× and 4× (Lighthouse's mobile profile); decode and decompression are
+                       scaled by it, the ranking stays this machine's
   --no-eval            your page's Content-Security-Policy has no 'unsafe-eval': a row that needs
                        new Function (protobufjs), or was measured with the code wirebench generates
                        with it (protobuf, flatbuffers), is not ranked

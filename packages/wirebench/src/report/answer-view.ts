@@ -74,6 +74,7 @@ export function constraintWords(constraints: ResolvedConstraints): string[] {
     ...(constraints.readableTraffic ? ['human-readable traffic'] : []),
     ...(constraints.sharedSchemaOk ? [] : ['no shared schema']),
     ...(constraints.minGain !== DEFAULT_MIN_GAIN ? [`a switch worth at least ${formatShare(constraints.minGain)} of JSON's time`] : []),
+    ...(constraints.cpuSlowdown !== undefined ? [`users' CPUs ${constraints.cpuSlowdown}× slower`] : []),
   ];
 }
 

@@ -300,6 +300,8 @@ const constraintsSchema = object({
   sharedSchemaOk: boolean,
   // A share of JSON's time until usable (resolveConstraints takes it below 1).
   minGain: nonNegative,
+  // How many times slower the users' CPUs are (resolveConstraints takes it above 1); absent where none was stated.
+  cpuSlowdown: optional(positive),
 });
 
 const networkSchema = object({

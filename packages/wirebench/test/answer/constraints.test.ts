@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { IMPLEMENTATION_CAPABILITIES } from '../../src/answer/capabilities.js';
-import { constraintExclusions, minGainShare, resolveConstraints, rowCapabilities } from '../../src/answer/constraints.js';
+import { constraintExclusions, cpuSlowdownFactor, minGainShare, resolveConstraints, rowCapabilities } from '../../src/answer/constraints.js';
 import { EVERY_CONSTRAINT, row } from './fixtures.js';
 
 const ALL = resolveConstraints(EVERY_CONSTRAINT);
@@ -38,6 +38,23 @@ describe('resolveConstraints', () => {
       expect(() => resolveConstraints({ network: '4g', served: 'gzip', minGain }), String(minGain)).toThrow(/min gain must be a share of JSON's time/);
     }
     expect(resolveConstraints({ network: '4g', served: 'gzip', minGain: 0.99 }).minGain).toBe(0.99);
+  });
+
+  it('keeps a CPU slowdown above 1 and at most 20, and refuses any other', () => {
+    expect(resolveConstraints({ network: '4g', served: 'gzip', cpuSlowdown: 6 }).cpuSlowdown).toBe(6);
+    expect(resolveConstraints({ network: '4g', served: 'gzip', cpuSlowdown: 20 }).cpuSlowdown).toBe(20);
+    for (const cpuSlowdown of [1, 0.5, 0, -2, 20.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => resolveConstraints({ network: '4g', served: 'gzip', cpuSlowdown }), String(cpuSlowdown)).toThrow(
+        /the CPU slowdown must be a factor above 1 and at most 20/,
+      );
+    }
+  });
+});
+
+describe('cpuSlowdownFactor', () => {
+  it('reads a factor as typed, with or without its ×, above 1 and at most 20; anything else is undefined', () => {
+    expect(['6', ' 2.5 ', '4x', '4X', '3×', '20'].map(cpuSlowdownFactor)).toEqual([6, 2.5, 4, 4, 3, 20]);
+    expect(['1', '0', '-4', '20.01', '', 'x', 'six', '1e3'].map(cpuSlowdownFactor)).toEqual(Array(8).fill(undefined));
   });
 });
 

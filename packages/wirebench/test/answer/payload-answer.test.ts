@@ -120,6 +120,18 @@ describe('the answer of a measured payload', () => {
     for (const be of msgpack.breakEven) expect(be.jsBytes).toBe(BUNDLE_GZIP_BYTES['@wirebench/core/msgpack']);
   });
 
+  it("checks the verdict on the user's CPU slowdown beside 2× and 4×, and ranks as measured", () => {
+    const payload = orders.payloads[0]!;
+    const measured = answerPayload(payload, { network: '4g', served: 'gzip' });
+    const phone = answerPayload(payload, { network: '4g', served: 'gzip', cpuSlowdown: 6 });
+    expect(measured.slowerCpu!.map((s) => s.factor)).toEqual([2, 4]);
+    expect(phone.slowerCpu!.map((s) => s.factor)).toEqual([2, 4, 6]);
+    expect(phone.slowerCpu!.slice(0, 2)).toEqual(measured.slowerCpu);
+    expect(phone.ranking.ranked).toEqual(measured.ranking.ranked);
+    expect(phone.ranking.constraints.cpuSlowdown).toBe(6);
+    expect(validateMeasureResult(JSON.parse(JSON.stringify({ ...orders, payloads: [{ ...payload, answer: phone }] })))).toBeDefined();
+  });
+
   it('changes the ranking as the constraints say: a 10 KB bundle budget, no eval', () => {
     const payload = orders.payloads[0]!;
     const budget = answerPayload(payload, { network: '4g', served: 'gzip', bundleBudgetBytes: 10_000 });

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RowFacts } from '../../src/answer/facts.js';
 import { rank } from '../../src/answer/rank.js';
-import { CPU_SLOWDOWNS, onSlowerCpu } from '../../src/answer/slower-cpu.js';
+import { CPU_SLOWDOWNS, onSlowerCpu, slowdowns } from '../../src/answer/slower-cpu.js';
 import { brief, MIN_ROUNDS, otherNetworks, roundsToWin, verdict } from '../../src/answer/verdict.js';
 import { ALL_LEVEL, inRounds, ROWS, row, withRounds } from './fixtures.js';
 
@@ -282,6 +282,13 @@ describe('onSlowerCpu: the verdict on a slower CPU', () => {
     expect(CPU_SLOWDOWNS).toEqual([2, 4]);
     const rows = inRounds(ROWS);
     expect(onSlowerCpu(rows, rank(rows, { network: '4g', served: 'gzip' })).map((s) => s.factor)).toEqual([2, 4]);
+  });
+
+  it("adds the user's slowdown to 2× and 4×, in order, once", () => {
+    expect(slowdowns({})).toEqual([2, 4]);
+    expect(slowdowns({ cpuSlowdown: 6 })).toEqual([2, 4, 6]);
+    expect(slowdowns({ cpuSlowdown: 3 })).toEqual([2, 3, 4]);
+    expect(slowdowns({ cpuSlowdown: 4 })).toEqual([2, 4]);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_BUNDLE_BUDGET_KB, MAX_MIN_GAIN_PERCENT } from '../../src/answer/constraints.js';
+import { MAX_BUNDLE_BUDGET_KB, MAX_CPU_SLOWDOWN, MAX_MIN_GAIN_PERCENT } from '../../src/answer/constraints.js';
 import { parseCliArgs } from '../../src/cli/args.js';
 import { MAX_ROUND_TIME_MS, MAX_ROUNDS, UsageError } from '../../src/node/usage.js';
 
@@ -22,6 +22,7 @@ const OPTIONS = [
     max: MAX_BUNDLE_BUDGET_KB * 1000,
   },
   { option: '--min-gain', read: (args: ReturnType<typeof parseCliArgs>) => args.constraints.minGain, min: 0, max: MAX_MIN_GAIN_PERCENT / 100 },
+  { option: '--cpu-slowdown', read: (args: ReturnType<typeof parseCliArgs>) => args.constraints.cpuSlowdown, min: Number.MIN_VALUE + 1, max: MAX_CPU_SLOWDOWN },
 ] as const;
 
 describe.each(OPTIONS)('$option', ({ option, read, min, max }) => {
@@ -84,5 +85,19 @@ describe('--min-gain', () => {
     expect(parseCliArgs(['p.json', '--min-gain', '99']).constraints.minGain).toBe(0.99);
     expect(() => parseCliArgs(['p.json', '--min-gain', '100'])).toThrow(/--min-gain must be a number of percent from 0 to 99, got "100"/);
     expect(parseCliArgs(['p.json']).constraints.minGain).toBeUndefined();
+  });
+});
+
+describe('--cpu-slowdown', () => {
+  it('is a factor above 1, with or without its ×; absent, only 2× and 4× are checked', () => {
+    expect(parseCliArgs(['p.json', '--cpu-slowdown', '6']).constraints.cpuSlowdown).toBe(6);
+    expect(parseCliArgs(['p.json', '--cpu-slowdown', '2.5x']).constraints.cpuSlowdown).toBe(2.5);
+    expect(parseCliArgs(['p.json', '--cpu-slowdown', '20×']).constraints.cpuSlowdown).toBe(20);
+    for (const text of ['1', '0.5', '21', 'x', 'fast']) {
+      expect(() => parseCliArgs(['p.json', '--cpu-slowdown', text]), text).toThrow(
+        `--cpu-slowdown must be a factor above 1 and at most ${MAX_CPU_SLOWDOWN} (6 or 6x), got "${text}"`,
+      );
+    }
+    expect(parseCliArgs(['p.json']).constraints.cpuSlowdown).toBeUndefined();
   });
 });
