@@ -345,6 +345,11 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
       expect(lte.usable[3]!.caption).toContain('your network');
       for (const row of lte.ranked) expect(row.reason).toContain('until usable on LTE with gzip');
 
+      // The users' CPU 6× slower: the verdict says whether it holds there too, beside 2× and 4×; the ranking stays this device's.
+      await page.getByLabel("Users' CPU, times slower than this device").fill('6');
+      await page.waitForFunction(() => /\b6× slower/.test(document.querySelector('#verdict')?.textContent ?? ''));
+      expect((await readShown(page)).ranked).toEqual(lte.ranked);
+
       // Nothing was measured again: the same run, no new worker.
       expect(await page.locator('#results').getAttribute('data-status')).toBe('done');
       expect(workers).toEqual([]);
@@ -353,7 +358,7 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
       await page.getByRole('button', { name: 'Copy share link' }).click();
       await page.waitForSelector('#shared');
       const link = new URL(page.url());
-      expect(Object.fromEntries(link.searchParams)).toEqual({ network: 'lte', 'no-eval': '1' });
+      expect(Object.fromEntries(link.searchParams)).toEqual({ network: 'lte', 'no-eval': '1', cpu: '6' });
       expect(link.hash).toMatch(/^#p=/);
 
       // The plain words give each size as the server sends it, as the table has it: gzip, then uncompressed once the form says so.

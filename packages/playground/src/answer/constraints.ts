@@ -3,15 +3,17 @@
  * ranking takes from them for one payload: the served encoding falls back to one this run measured.
  */
 import type { Constraints, ResolvedConstraints, ServedEncoding } from 'wirebench/answer';
-import { bundleBudgetBytes, DEFAULT_MIN_GAIN, minGainShare, NETWORK_ROLES, SERVED_ENCODINGS } from 'wirebench/answer';
+import { bundleBudgetBytes, cpuSlowdownFactor, DEFAULT_MIN_GAIN, minGainShare, NETWORK_ROLES, SERVED_ENCODINGS } from 'wirebench/answer';
 import type { ResultPayload } from '../protocol.js';
 
 /** What the form's controls hold: the resolved constraints, with the budget and the least gain as typed. */
-export type ConstraintChoice = Omit<ResolvedConstraints, 'bundleBudgetBytes' | 'minGain'> & {
+export type ConstraintChoice = Omit<ResolvedConstraints, 'bundleBudgetBytes' | 'minGain' | 'cpuSlowdown'> & {
   /** Gzipped kB (1 kB = 1,000 B, as every size on the page) as typed; '' for no budget. */
   readonly budgetKb: string;
   /** The least gain worth a switch, in percent of JSON's time until usable, as typed. */
   readonly minGainPercent: string;
+  /** How many times slower the users' CPUs are than this device, as typed; '' for none beyond 2× and 4×. */
+  readonly cpuSlowdownText: string;
 };
 
 /** The choice's checkboxes. */
@@ -30,6 +32,7 @@ export const DEFAULT_CHOICE: ConstraintChoice = {
   served: 'gzip',
   budgetKb: '',
   minGainPercent: String(DEFAULT_MIN_GAIN * 100),
+  cpuSlowdownText: '',
   noEval: false,
   exactInt64: false,
   readableTraffic: false,
@@ -39,6 +42,11 @@ export const DEFAULT_CHOICE: ConstraintChoice = {
 /** The budget in bytes, null for none (empty), or undefined when the text is not a number of kB the CLI would take either. */
 export function budgetBytes(text: string): number | null | undefined {
   return text.trim() === '' ? null : bundleBudgetBytes(text);
+}
+
+/** The CPU slowdown typed, undefined for none (empty), or null when the text is not a factor the CLI would take either. */
+export function typedCpuSlowdown(text: string): number | null | undefined {
+  return text.trim() === '' ? undefined : (cpuSlowdownFactor(text) ?? null);
 }
 
 /**
@@ -57,16 +65,18 @@ export function effectiveServed(choice: ConstraintChoice, measured: readonly Ser
 
 /**
  * The ranking's constraints from the form (a budget that is not a number counts as none, a least
- * gain that is not a percent as the default: the form says so).
+ * gain that is not a percent as the default, a slowdown that is not a factor as none: the form says so).
  */
 export function toConstraints(choice: ConstraintChoice, measured: readonly ServedEncoding[]): Constraints {
   const budget = budgetBytes(choice.budgetKb);
   const minGain = minGainShare(choice.minGainPercent);
+  const cpuSlowdown = typedCpuSlowdown(choice.cpuSlowdownText);
   return {
     network: choice.network,
     served: effectiveServed(choice, measured),
     ...(typeof budget === 'number' ? { bundleBudgetBytes: budget } : {}),
     ...(minGain !== undefined ? { minGain } : {}),
+    ...(typeof cpuSlowdown === 'number' ? { cpuSlowdown } : {}),
     noEval: choice.noEval,
     exactInt64: choice.exactInt64,
     readableTraffic: choice.readableTraffic,

@@ -36,6 +36,20 @@ describe('choiceFromSearch', () => {
     expect(searchWithChoice('', { ...DEFAULT_CHOICE, minGainPercent: 'x' })).toBe('');
     expect(toConstraints({ ...DEFAULT_CHOICE, minGainPercent: 'x' }, ['gzip'])).not.toHaveProperty('minGain');
   });
+
+  it("keeps the users' CPU slowdown it can use (above 1, at most 20), writes it back, and ignores any other", () => {
+    for (const cpu of ['6', '2.5', '20', '3x']) {
+      const choice = choiceFromSearch(`?cpu=${cpu}`);
+      expect(choice.cpuSlowdownText).toBe(cpu);
+      expect(searchWithChoice('', choice)).toBe(`?cpu=${cpu}`);
+      expect(toConstraints(choice, ['none', 'gzip']).cpuSlowdown).toBe(Number.parseFloat(cpu));
+    }
+    for (const cpu of ['1', '0.5', '21', 'NaN', 'fast', '']) {
+      expect(choiceFromSearch(`?cpu=${cpu}`).cpuSlowdownText, cpu).toBe('');
+    }
+    expect(searchWithChoice('?cpu=6', DEFAULT_CHOICE)).toBe('');
+    expect(toConstraints({ ...DEFAULT_CHOICE, cpuSlowdownText: '1' }, ['gzip'])).not.toHaveProperty('cpuSlowdown');
+  });
 });
 
 describe('budgetBytes', () => {

@@ -140,5 +140,12 @@ export function answerPayload(payload: PayloadResult, constraints: Constraints, 
       ...(lost ? { lostData: firstDiff ? { firstDiff: { path: firstDiff.path, kind: firstDiff.kind } } : {} } : {}),
     };
   });
-  return { networks, served, rows, ranking, otherNetworks: otherNetworks(facts, ranking, networks), slowerCpu: onSlowerCpu(facts, ranking, slowdowns(ranking.constraints)) };
+  return {
+    networks,
+    served,
+    rows,
+    ranking,
+    otherNetworks: otherNetworks(facts, ranking, networks),
+    slowerCpu: onSlowerCpu(facts, ranking, slowdowns(ranking.constraints)),
+  };
 }

@@ -1,7 +1,15 @@
 import type { FormatId } from '@wirebench/core';
 import { FORMATS, IMPLEMENTATION_IDS, WirebenchError } from '@wirebench/core';
 import type { Constraints } from '../answer/constraints.js';
-import { bundleBudgetBytes, cpuSlowdownFactor, DEFAULT_MIN_GAIN, MAX_BUNDLE_BUDGET_KB, MAX_CPU_SLOWDOWN, MAX_MIN_GAIN_PERCENT, minGainShare } from '../answer/constraints.js';
+import {
+  bundleBudgetBytes,
+  cpuSlowdownFactor,
+  DEFAULT_MIN_GAIN,
+  MAX_BUNDLE_BUDGET_KB,
+  MAX_CPU_SLOWDOWN,
+  MAX_MIN_GAIN_PERCENT,
+  minGainShare,
+} from '../answer/constraints.js';
 import { DEFAULT_NETWORK_IDS, findNetworkPreset, NETWORK_PRESETS } from '../answer/networks.js';
 import type { ServedEncoding } from '../answer/served.js';
 import { SERVED_ENCODINGS } from '../answer/served.js';
