@@ -35,6 +35,8 @@ export function App(): ReactNode {
   const [notice, setNotice] = useState<string | null>(null);
   const [parsed, setParsed] = useState<ParsedPayload | null>(null);
   const [payload, setPayload] = useState<ResultPayload | null>(null);
+  /** The payload's figures are all timed (the worker then works out where the bytes go): the answer can show. */
+  const [timed, setTimed] = useState(false);
   const [progress] = useState(createProgressStore);
   const [result, setResult] = useState<WirebenchResult | null>(null);
   /** The text the current result measured: the share link carries it, not whatever the text area holds now. */
@@ -66,7 +68,10 @@ export function App(): ReactNode {
         startTransition(() => setParsed(msg));
         return;
       case 'payload':
-        startTransition(() => setPayload(msg.payload));
+        startTransition(() => {
+          setPayload(msg.payload);
+          setTimed(msg.final);
+        });
         return;
       case 'progress':
         progress.set(msg.progress);
@@ -177,6 +182,7 @@ export function App(): ReactNode {
     startTransition(() => {
       setParsed(null);
       setPayload(null);
+      setTimed(false);
       setResult(null);
       setMeasuredText(source);
       setStatus('measuring');
@@ -226,6 +232,7 @@ export function App(): ReactNode {
         progress={progress}
         parsed={parsed}
         payload={payload}
+        timed={timed}
         result={result}
         measuredText={measuredText}
         onCancel={cancel}

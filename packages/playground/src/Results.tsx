@@ -1,7 +1,8 @@
 /**
  * The "Results" section. Its `aria-busy` and `data-status` say where the run is (the e2e tests and a
  * screen reader wait on them); inside: the progress, how the run ended, the lossy-number warning,
- * the answer once the run is done (answer/Answer.tsx: the recommendation first, on a phone too),
+ * the answer as soon as every figure is timed, while the bytes are still being attributed
+ * (answer/Answer.tsx: the recommendation first, on a phone too),
  * then the table as it fills in, the charts, run info, plain words, export and look-inside. The
  * progress, the messages and the library toggle are part of the first screen; the figures' own
  * components are a chunk (run-figures.ts) fetched when a run starts.
@@ -26,6 +27,8 @@ export interface ResultsProps {
   readonly parsed: ParsedPayload | null;
   /** The payload's figures so far (sizes first, then the full result). */
   readonly payload: ResultPayload | null;
+  /** `payload` holds every timed figure: the answer needs no more. */
+  readonly timed: boolean;
   readonly result: WirebenchResult | null;
   /** The text the result measured, for the share link. */
   readonly measuredText: string;
@@ -35,10 +38,24 @@ export interface ResultsProps {
   readonly onLibraries: (on: boolean) => void;
 }
 
-export function Results({ status, message, progress, parsed, payload, result, measuredText, onCancel, libraries, onLibraries }: ResultsProps): ReactNode {
+export function Results({
+  status,
+  message,
+  progress,
+  parsed,
+  payload,
+  timed,
+  result,
+  measuredText,
+  onCancel,
+  libraries,
+  onLibraries,
+}: ResultsProps): ReactNode {
   const measuring = status === 'measuring';
   /** The finished run's payload: the charts and words wait for every figure. */
   const done = status === 'done' ? payload : null;
+  /** The answer needs the timed figures only: it shows before the bytes are attributed. */
+  const answerable = done ?? (measuring && timed ? payload : null);
   const shows = parsed !== null || payload !== null;
   const { module: figures, error } = useChunk(figuresChunk, measuring || shows);
   return (
@@ -52,7 +69,7 @@ export function Results({ status, message, progress, parsed, payload, result, me
         </p>
       )}
       {figures && parsed && parsed.lossyCount > 0 && <figures.LossyNumbers lossyNumbers={parsed.lossyNumbers} lossyCount={parsed.lossyCount} />}
-      {figures && done && <figures.Answer payload={done} libraries={libraries} environment={result?.environment} />}
+      {figures && answerable && <figures.Answer payload={answerable} libraries={libraries} environment={result?.environment} attributing={!done} />}
       <label className="toggle">
         <input type="checkbox" checked={libraries} onChange={(event) => onLibraries(event.target.checked)} /> Library rows: the same formats run by
         @msgpack/msgpack, msgpackr, cbor-x, protobufjs and flatbuffers, as an app would install them

@@ -24,7 +24,15 @@ import { setConstraintChoice, useConstraintChoice } from './use-constraint-choic
 import { WhereBytesGo } from './WhereBytesGo.js';
 
 /** `libraries`: rank the library rows too (hidden rows are left out, as the table leaves them out); `environment`: where the run measured, named under the verdict. */
-export function Answer({ payload, libraries, environment }: { payload: ResultPayload; libraries: boolean; environment?: Environment | undefined }): ReactNode {
+export interface AnswerProps {
+  readonly payload: ResultPayload;
+  readonly libraries: boolean;
+  readonly environment?: Environment | undefined;
+  /** The run is still working out where the bytes go: the answer is shown before it, from the timed figures. */
+  readonly attributing?: boolean;
+}
+
+export function Answer({ payload, libraries, environment, attributing = false }: AnswerProps): ReactNode {
   const choice = useConstraintChoice();
 
   // The form follows every tap and keystroke at once; the answer follows in a render React slices
@@ -83,7 +91,7 @@ export function Answer({ payload, libraries, environment }: { payload: ResultPay
         <>
           <UsableBars answer={outcome.answer} />
           <BreakEvenTable answer={outcome.answer} />
-          <WhereBytesGo payload={shown} ranking={outcome.answer.ranking} />
+          <WhereBytesGo payload={shown} ranking={outcome.answer.ranking} attributing={attributing} />
         </>
       )}
     </>

@@ -148,7 +148,16 @@ function compressedTotals(payload: ResultPayload, formats: readonly FormatId[]):
 }
 
 /** Memoized: re-rendered only when the answer changes (see Answer.tsx). */
-export const WhereBytesGo = memo(function WhereBytesGo({ payload, ranking }: { payload: ResultPayload; ranking: Ranking }): ReactNode {
+export const WhereBytesGo = memo(function WhereBytesGo({
+  payload,
+  ranking,
+  attributing,
+}: {
+  payload: ResultPayload;
+  ranking: Ranking;
+  /** The run is still working it out. */
+  attributing: boolean;
+}): ReactNode {
   const [picked, setPicked] = useState<FormatId | null>(null);
   const id = useId();
   const breakdown = payload.attribution;
@@ -163,7 +172,11 @@ export const WhereBytesGo = memo(function WhereBytesGo({ payload, ranking }: { p
     <Collapsible id="bytes" title="Where the bytes go">
       {!json ? (
         <p className="note">
-          {payload.attributionError ? `The bytes could not be attributed: ${payload.attributionError}` : 'This result says nothing of where its bytes go.'}
+          {attributing
+            ? 'Working out where the bytes go…'
+            : payload.attributionError
+              ? `The bytes could not be attributed: ${payload.attributionError}`
+              : 'This result says nothing of where its bytes go.'}
         </p>
       ) : (
         <>
