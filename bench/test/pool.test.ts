@@ -74,4 +74,10 @@ describe('poolResults', () => {
     expect(msgpack.encode!.vsJson!.perRound).toEqual([0.9]);
     expect(p!.rows.find((r) => r.name === 'cbor')!.decode!.vsJson!.perRound).toEqual([2]);
   });
+
+  it('pools runs that measured no payload into a result of 0 rounds, not -Infinity (JSON would write null)', () => {
+    const pooled = poolResults([run([]), run([])]);
+    expect(pooled.payloads).toEqual([]);
+    expect(pooled.options.rounds).toBe(0);
+  });
 });

@@ -15,7 +15,8 @@ export function poolResults(runs: readonly MeasureResult[]): MeasureResult {
   if (!first) throw new Error('poolResults needs at least one run');
   const names = unique(runs.flatMap((run) => run.payloads.map((p) => p.name)));
   const payloads = names.map((name) => poolPayload(runs.flatMap((run) => run.payloads.filter((p) => p.name === name))));
-  const rounds = Math.max(...payloads.map((p) => p.rounds.length));
+  // 0 for runs that measured no payload, not Math.max()'s -Infinity (which a result cannot hold).
+  const rounds = Math.max(0, ...payloads.map((p) => p.rounds.length));
   return { ...first, options: { ...first.options, rounds }, payloads };
 }
 
