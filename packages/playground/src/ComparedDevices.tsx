@@ -2,13 +2,15 @@
  * What "Compare devices" shows of an imported result, a chunk of its own (lazy-chunk.ts) that
  * Compare fetches when a file is chosen: the file read by the tool's result reader (readResult,
  * with valibot's checks), the imported payload's times beside this run's, and both devices' time
- * until usable under the other device's constraints.
+ * until usable under the other device's constraints (this page's when its file carries no answer).
  */
 
 import type { ReactNode } from 'react';
 import { Component, useEffect, useState } from 'react';
 import type { AnswerComparison } from 'wirebench/report';
 import { servedWords } from 'wirebench/report';
+import { measuredServed, toConstraints } from './answer/constraints.js';
+import { useConstraintChoice } from './answer/use-constraint-choice.js';
 import { answersSideBySide, comparisonLink, deviceName, deviceRows, theirDecompression, theirPayload, usableCell } from './compare-devices.js';
 import { errorMessage } from './error-message.js';
 import type { ResultPayload, WirebenchResult } from './protocol.js';
@@ -27,12 +29,14 @@ function useAnswersSideBySide(
   theirs: ResultPayload | undefined,
 ): AnswerComparison | string | null {
   const [comparison, setComparison] = useState<AnswerComparison | string | null>(null);
+  const choice = useConstraintChoice();
   useEffect(() => {
     setComparison(null);
-    if (!result || !mine || !theirs?.answer) return;
+    if (!result || !mine || !theirs) return;
     let live = true;
+    const constraints = toConstraints(choice, measuredServed(mine));
     void import('wirebench/answer')
-      .then(({ withAnswers }) => answersSideBySide(withAnswers, result, mine, other, theirs))
+      .then(({ withAnswers }) => answersSideBySide(withAnswers, result, mine, other, theirs, constraints))
       // Constraints this page cannot apply (a network it does not know) are said, not left as a blank.
       .catch((error: unknown) => `the answers cannot be set side by side: ${errorMessage(error)}`)
       .then((side) => {
@@ -41,7 +45,7 @@ function useAnswersSideBySide(
     return () => {
       live = false;
     };
-  }, [result, mine, other, theirs]);
+  }, [result, mine, other, theirs, choice]);
   return comparison;
 }
 
@@ -105,8 +109,9 @@ function DeviceTables({ result, other }: { result: WirebenchResult | null; other
         <div className="table-box compare-answers">
           <table>
             <caption>
-              Time until usable on {comparisonLink(answers, theirs)} {servedWords(answers.served)}, under the other device's constraints: the transfer is the
-              same on both, the device part (decompression + decode) is each device's own; #: rank
+              Time until usable on {comparisonLink(answers, theirs)} {servedWords(answers.served)}, under{' '}
+              {theirs.answer ? "the other device's constraints" : "this page's constraints (the other file carries no answer: both are answered here)"}: the
+              transfer is the same on both, the device part (decompression + decode) is each device's own; #: rank
             </caption>
             <thead>
               <tr>

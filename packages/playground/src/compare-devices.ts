@@ -6,7 +6,7 @@
  */
 
 import { upgradeResult } from 'wirebench';
-import type { withAnswers } from 'wirebench/answer';
+import type { Constraints, withAnswers } from 'wirebench/answer';
 import type { AnswerComparison, DeviceUsable } from 'wirebench/report';
 import { compareAnswers, decompressionWords, formatDuration, formatMs, formatRatio } from 'wirebench/report';
 import type { ResultPayload, RowResult, WirebenchResult } from './protocol.js';
@@ -67,10 +67,13 @@ export function deviceRows(mine: ResultPayload | undefined, theirs: ResultPayloa
 }
 
 /**
- * The imported payload's answer beside this device's under the same constraints (the other
- * device's: its network, what the server sends, its budget…), or null when it has none. Constraints
- * this wirebench cannot apply (a network preset it does not know) throw a WirebenchError.
- * `answer` is core's `withAnswers`, passed in so the page loads the answer's code only when needed.
+ * The imported payload's answer beside this device's under the same constraints: the other
+ * device's (its network, what the server sends, its budget…) where its file carries an answer;
+ * else both are answered here under `constraints`, this page's (a file of an older wirebench, whose
+ * answer the upgrade leaves out, or a bench result, which never had one). Null when neither device
+ * has a figure to compare. Constraints this wirebench cannot apply (a network preset it does not
+ * know) throw a WirebenchError, figures it cannot answer from an Error. `answer` is core's `withAnswers`,
+ * passed in so the page loads the answer's code only when needed.
  */
 export function answersSideBySide(
   answer: typeof withAnswers,
@@ -78,11 +81,16 @@ export function answersSideBySide(
   mine: ResultPayload,
   other: WirebenchResult,
   theirs: ResultPayload,
+  constraints: Constraints,
 ): AnswerComparison | null {
-  if (!theirs.answer) return null;
-  const here = answer({ ...result, payloads: [mine] }, theirs.answer.ranking.constraints);
+  const there = theirs.answer ? { ...other, payloads: [theirs] } : answer({ ...other, payloads: [theirs] }, constraints);
+  const answered = there.payloads[0]?.answer;
+  const why = there.payloads[0]?.answerError;
+  if (why !== undefined) throw new Error(`the other device's figures give no answer: ${why}`);
+  if (!answered) return null;
+  const here = answer({ ...result, payloads: [mine] }, answered.ranking.constraints);
   // Named alike, so the two pair up whatever each device called the payload.
-  const [side] = compareAnswers({ ...other, payloads: [{ ...theirs, name: mine.name }] }, here);
+  const [side] = compareAnswers({ ...there, payloads: [{ ...theirs, answer: answered, name: mine.name }] }, here);
   return side ?? null;
 }
 

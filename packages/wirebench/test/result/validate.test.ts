@@ -474,7 +474,7 @@ function readers(result: WirebenchResult, other: WirebenchResult): Array<readonl
         const shown: unknown[] = [deviceName(result)];
         if (!theirs) return shown;
         shown.push(deviceRows(mine, theirs));
-        const answers = answersSideBySide(withAnswers, other, mine, result, theirs);
+        const answers = answersSideBySide(withAnswers, other, mine, result, theirs, CONSTRAINTS);
         if (answers)
           shown.push(
             comparisonLink(answers, theirs),
@@ -492,6 +492,27 @@ const mutationArbitrary: fc.Arbitrary<Mutation> = fc.record({
   member: fc.nat(),
   kind: fc.constantFrom(...KINDS),
   pick: fc.nat(),
+});
+
+describe("the playground's Compare devices, on a file without an answer", () => {
+  it("answers both devices here, under this page's constraints, where the other file carries no answer (a version-1 file, a bench result)", () => {
+    const v1 = upgradeResult(JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/v1/cli-answered-8fb3cc0.json'), 'utf8')) as unknown);
+    const theirs = v1.payloads[0]!;
+    expect(theirs.answer).toBeUndefined();
+    const mine = RICH.payloads[0]!;
+    const page = { network: '3g-slow', served: 'gzip' } as const;
+    const side = answersSideBySide(withAnswers, RICH, mine, v1, theirs, page)!;
+    expect(side).not.toBeNull();
+    expect(side.network).toBe('3g-slow');
+    // Their column is their figures answered here under the page's constraints, as withAnswers gives it.
+    const there = withAnswers({ ...v1, payloads: [theirs] }, page).payloads[0]!.answer!;
+    const ranked = side.rows.filter((r) => there.ranking.ranked.some((t) => t.name === r.name));
+    expect(ranked.length).toBeGreaterThan(1);
+    for (const row of ranked) expect(row.a?.totalMs, row.name).toBe(there.ranking.ranked.find((r) => r.name === row.name)!.timeUntilUsable.totalMs);
+    // A file that carries an answer is compared under its own constraints, whatever the page's.
+    const answeredTheirs = answered({ network: 'cable', served: 'gzip' }).payloads[0]!;
+    expect(answersSideBySide(withAnswers, RICH, mine, RICH, answeredTheirs, page)!.network).toBe('cable');
+  });
 });
 
 describe("the playground's Compare devices, on a result measured before the streaming rate", () => {
