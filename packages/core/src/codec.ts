@@ -49,6 +49,12 @@ export interface Codec {
    * library for the others (see `IMPLEMENTATIONS`); absent on codecs made outside wirebench.
    */
   readonly implementation?: ImplementationId;
+  /**
+   * `true` on a codec of an implementation that compiles code per schema with `new Function`
+   * (capabilities `eval: 'generated'`) when it runs without it: made with `interpreted: true`, or
+   * where the page's Content-Security-Policy forbids `Function`. Absent on the others.
+   */
+  readonly interpreted?: boolean;
   encode(value: unknown): Uint8Array;
   /** Returns plain JS data; throws `WirebenchError` on malformed or hostile bytes. */
   decode(bytes: Uint8Array): unknown;
@@ -61,4 +67,17 @@ export interface SchemaCodecOptions extends CodecOptions {
    * JSON path; `'drop'` leaves the key out of the bytes, so it is missing after decode.
    */
   readonly unknownKeys?: 'error' | 'drop';
+}
+
+/**
+ * Options of the schema codecs that compile code per schema with `new Function` where the page
+ * allows it: wirebench's protobuf and FlatBuffers codecs and the flatbuffers library's adapter.
+ */
+export interface GeneratedCodeOptions extends SchemaCodecOptions {
+  /**
+   * Compile nothing (default false): run the same plans interpreted, as a page whose CSP forbids
+   * `Function` runs them anyway. Same bytes, same values, other timings; such a page is also spared
+   * the CSP violation that trying would raise.
+   */
+  readonly interpreted?: boolean;
 }

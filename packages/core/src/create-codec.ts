@@ -1,11 +1,15 @@
-import type { Codec, FormatId, SchemaCodecOptions } from './codec.js';
+import type { Codec, FormatId, GeneratedCodeOptions } from './codec.js';
 import { FORMATS, requireSchema } from './codec.js';
 import { WirebenchError } from './errors.js';
 import type { ImplementationId } from './implementations.js';
 import type { Schema } from './schema/types.js';
 
-/** Options of `createCodec`: a schema for protobuf and FlatBuffers, the implementation, and the options of every codec. */
-export interface CreateCodecOptions extends SchemaCodecOptions {
+/**
+ * Options of `createCodec`: a schema for protobuf and FlatBuffers, the implementation, and the
+ * options of every codec; `interpreted` is for the implementations that compile code per schema
+ * (ignored by those that compile none, refused by protobufjs, which cannot run without it).
+ */
+export interface CreateCodecOptions extends GeneratedCodeOptions {
   /** Required by protobuf and flatbuffers: `inferSchema(sample)` for any JSON, or `schemaFromProto(...)` from `@wirebench/core/schema`. */
   schema?: Schema;
   /**
@@ -17,7 +21,7 @@ export interface CreateCodecOptions extends SchemaCodecOptions {
 }
 
 /** Builds wirebench's own codec of one format. */
-type OwnCodecLoader = (schema: Schema | undefined, options: SchemaCodecOptions) => Promise<Codec>;
+type OwnCodecLoader = (schema: Schema | undefined, options: GeneratedCodeOptions) => Promise<Codec>;
 
 /**
  * wirebench's own codec of each format: the registry's `entry` and `factory` for `'wirebench'`

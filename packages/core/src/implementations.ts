@@ -241,14 +241,14 @@ export const IMPLEMENTATIONS: ImplementationRegistry = {
   flatbuffers: [
     own('flatbuffers/wirebench', 'flatbuffers', 'flatbuffersCodec', EVERYWHERE, {
       eval: 'generated',
-      evalWhy: 'generates a reader and writer per table with new Function; interprets the same plans where a CSP forbids it',
+      evalWhy: 'generates a reader and writer per table with new Function; interprets the same plans where a CSP forbids it (option interpreted)',
       int64: 'nearest-double',
       int64Why: `${NEAREST_DOUBLE}, refused outside the field's type`,
       readable: false,
     }),
     library('flatbuffers/flatbuffers', 'flatbuffers', 'flatbuffers', '^24.0.0 || ^25.0.0', 'flatbuffers', 'flatbuffersRuntimeCodec', {
       eval: 'generated',
-      evalWhy: "wirebench's adapter builds decoded records with generated code, copying a template where a CSP forbids it",
+      evalWhy: "wirebench's adapter builds decoded records with generated code, copying a template where a CSP forbids it (option interpreted)",
       int64: 'nearest-double',
       int64Why: NEAREST_DOUBLE,
       readable: false,
@@ -281,6 +281,18 @@ export function formatsRunningIn(runtime: Runtime): FormatId[] {
 export function librariesRunningIn(runtime: Runtime): string[] {
   const libraries = FORMATS.flatMap((format) => IMPLEMENTATIONS[format]).flatMap((i) => (i.library && i.runtimes.includes(runtime) ? [i.library] : []));
   return [...new Set(libraries)];
+}
+
+/**
+ * Refuses `interpreted: true` for an implementation that cannot run without `new Function`
+ * (protobufjs): its codec would compile code all the same.
+ */
+export function checkInterpreted(implementation: Implementation, options: { readonly interpreted?: boolean | undefined }): void {
+  if (options.interpreted === true && implementation.capabilities.eval === 'always') {
+    throw new WirebenchError(`the ${implementation.id} implementation cannot run interpreted: ${implementation.capabilities.evalWhy}`, {
+      format: implementation.format,
+    });
+  }
 }
 
 /**

@@ -4,7 +4,7 @@
  * client's JSON fallback. `schemaFromProto`, which needs protobufjs, is in `@wirebench/core/schema`.
  */
 export { BUNDLE_GZIP_BYTES, BUNDLE_MEASURED_WITH } from './bundle-sizes.js';
-export type { Codec, FormatId, SchemaCodecOptions, WireFormat } from './codec.js';
+export type { Codec, FormatId, GeneratedCodeOptions, SchemaCodecOptions, WireFormat } from './codec.js';
 export { FORMAT_ALIASES, FORMATS, MEDIA_TYPES, SCHEMA_FORMATS } from './codec.js';
 export type { CreateCodecOptions } from './create-codec.js';
 export { createCodec } from './create-codec.js';

@@ -30,6 +30,34 @@ export function withoutFunction<T>(make: () => T): T {
   }
 }
 
+/**
+ * `action`'s result and how many times it compiled code from a string: `Function` (with or without
+ * `new`) and `eval` are counted, and still work, while it runs (only then: vitest needs them).
+ */
+export function countingCompilation<T>(action: () => T): { result: T; compiled: number } {
+  let compiled = 0;
+  const count = <F extends object>(original: F): F =>
+    new Proxy(original, {
+      apply: (target, self, args) => {
+        compiled++;
+        return Reflect.apply(target as () => unknown, self, args);
+      },
+      construct: (target, args) => {
+        compiled++;
+        return Reflect.construct(target as new () => object, args);
+      },
+    });
+  vi.stubGlobal('Function', count(Function));
+  // biome-ignore lint/security/noGlobalEval: wrapped to count the calls of the code under test, never called here.
+  vi.stubGlobal('eval', count(globalThis.eval));
+  try {
+    const result = action();
+    return { result, compiled };
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+
 const KEYS = fc.constantFrom('id', 'name', '', 'é', 'constructor', 'toString', '__proto__', 'value', 'a b', 'x'.repeat(40));
 const NUMBERS = fc.oneof(
   fc.integer(),

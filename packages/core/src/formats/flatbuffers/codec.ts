@@ -1,8 +1,9 @@
-import type { Codec, SchemaCodecOptions } from '../../codec.js';
+import type { Codec, GeneratedCodeOptions } from '../../codec.js';
 import { MEDIA_TYPES } from '../../codec.js';
 import { assertBytes, wrapError } from '../../errors.js';
 import { assertEncodable } from '../../json-data.js';
 import { checkByteLength, resolveLimits, tooManyValues, valueBudget } from '../../limits.js';
+import { runsInterpreted } from '../../schema/records.js';
 import type { Schema } from '../../schema/types.js';
 import { findMessage } from '../../schema/types.js';
 import { generateDecoder } from './generate-decoder.js';
@@ -23,17 +24,20 @@ import { Writer } from './writer.js';
  * refuses a value, or where generated code is forbidden, the interpreter writes the same bytes and
  * names the path and the reason. Decoding checks every offset against the buffer, bounds the work
  * by the buffer's size and keeps to the codec's limits, which encode enforces too; it runs generated
- * code as well, with the interpreter where that is forbidden.
+ * code as well, with the interpreter where that is forbidden. With `interpreted: true` the
+ * interpreter does all of it, and nothing is compiled.
  */
-export function flatbuffersCodec(schema: Schema, options: SchemaCodecOptions = {}): Codec {
+export function flatbuffersCodec(schema: Schema, options: GeneratedCodeOptions = {}): Codec {
   findMessage(schema, schema.root);
   const limits = resolveLimits(options.limits, 'flatbuffers');
   const strictKeys = (options.unknownKeys ?? 'error') === 'error';
   const shapes = tableShapes(schema);
   const settings: PlanSettings = { limits, strictKeys, value: new ValueCodec(limits) };
   const root = interpretTables(shapes, settings).get(schema.root) as TablePlan;
-  const generated = generateEncoder(shapes, schema.root, settings);
-  const readRoot = generateDecoder(shapes, schema.root, settings) ?? ((r: Reader, table: number, depth: number) => root.read(r, table, depth));
+  const interpreted = runsInterpreted(options);
+  const generated = interpreted ? undefined : generateEncoder(shapes, schema.root, settings);
+  const readRoot =
+    (interpreted ? undefined : generateDecoder(shapes, schema.root, settings)) ?? ((r: Reader, table: number, depth: number) => root.read(r, table, depth));
   const writer = new Writer(1024, limits.maxStringLength);
 
   /** The bytes from the generated encoder, or undefined when it refused the value (or is unavailable). */
@@ -51,6 +55,7 @@ export function flatbuffersCodec(schema: Schema, options: SchemaCodecOptions = {
     format: 'flatbuffers',
     mediaType: MEDIA_TYPES.flatbuffers,
     implementation: 'wirebench',
+    ...(interpreted ? { interpreted } : {}),
     encode(value) {
       // A getter in the value that encodes again gets a writer of its own, not this one's half-written bytes.
       const w = writer.busy ? new Writer(1024, limits.maxStringLength) : writer;

@@ -79,7 +79,11 @@ export function compileTable(shape: TableShape, context: TableContext): TablePla
   const checkRecord = transparent ? undefined : recordLimits('flatbuffers', message, limits);
   const required = fields.filter((f) => !f.def.optional);
   const optional = fields.filter((f) => f.def.optional);
-  const build = recordFactory(required.map((f) => f.def.jsonName));
+  // The interpreter compiles nothing: it is what runs where nothing may be compiled.
+  const build = recordFactory(
+    required.map((f) => f.def.jsonName),
+    { interpreted: true },
+  );
   const vtables = new VtableCache();
   return {
     write(w, value, path, depth, entryValue) {

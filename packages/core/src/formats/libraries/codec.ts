@@ -26,6 +26,8 @@ export interface LibraryCodecParts {
   readonly limits: Limits;
   /** `shapeCheck(…)` where the caller set a shape limit that the library cannot check itself. */
   readonly checkShape?: ShapeCheck | undefined;
+  /** The adapter compiles nothing it would otherwise compile (`Codec.interpreted`). */
+  readonly interpreted?: boolean;
   encode(value: unknown): Uint8Array;
   decode(bytes: Uint8Array): unknown;
 }
@@ -38,6 +40,7 @@ export function libraryCodec(parts: LibraryCodecParts): Codec {
     format,
     mediaType: MEDIA_TYPES[format],
     implementation,
+    ...(parts.interpreted ? { interpreted: true } : {}),
     encode(value) {
       // Before the library's encode: it would refuse elsewhere (or run out of stack), or not at all.
       checkShape?.(value);

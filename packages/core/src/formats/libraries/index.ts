@@ -3,12 +3,12 @@
  * compares them all (the playground, the browser bench). An app that ships one library imports
  * that library's own entry instead (`IMPLEMENTATIONS[format][i].entry`), and bundles only it.
  */
-import type { Codec, FormatId, SchemaCodecOptions } from '../../codec.js';
+import type { Codec, FormatId, GeneratedCodeOptions } from '../../codec.js';
 import type { CreateCodecOptions } from '../../create-codec.js';
 import { createCodec } from '../../create-codec.js';
 import { WirebenchError } from '../../errors.js';
 import type { ImplementationId } from '../../implementations.js';
-import { DEFAULT_IMPLEMENTATION, findImplementation } from '../../implementations.js';
+import { checkInterpreted, DEFAULT_IMPLEMENTATION, findImplementation } from '../../implementations.js';
 import type { Schema } from '../../schema/types.js';
 import { cborXCodec } from '../cbor/libraries/cbor-x.js';
 import { flatbuffersRuntimeCodec } from '../flatbuffers/libraries/flatbuffers.js';
@@ -22,7 +22,7 @@ export { cborXCodec, flatbuffersRuntimeCodec, msgpackMsgpackCodec, msgpackrCodec
 type LibraryId = Exclude<ImplementationId, 'wirebench'>;
 
 /** Builds a library codec, given the schema (`needSchema` throws where there is none) and the codec options. */
-type LibraryFactory = (needSchema: () => Schema, options: SchemaCodecOptions) => Codec;
+type LibraryFactory = (needSchema: () => Schema, options: GeneratedCodeOptions) => Codec;
 
 /**
  * Each library implementation's factory, imported by name: the registry's `factory` of each id
@@ -41,6 +41,7 @@ export async function createCodecWithLibraries(format: FormatId, options: Create
   const { schema, implementation: id = DEFAULT_IMPLEMENTATION, ...codecOptions } = options;
   if (id === DEFAULT_IMPLEMENTATION) return createCodec(format, options);
   const implementation = findImplementation(format, id);
+  checkInterpreted(implementation, codecOptions);
   const needSchema = (): Schema => {
     if (!schema) throw new WirebenchError(`needs a schema: pass { schema: inferSchema(sample) }`, { format });
     return schema;

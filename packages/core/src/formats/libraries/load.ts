@@ -1,10 +1,10 @@
-import type { Codec, FormatId, SchemaCodecOptions } from '../../codec.js';
+import type { Codec, FormatId, GeneratedCodeOptions } from '../../codec.js';
 import { requireSchema, SCHEMA_FORMATS } from '../../codec.js';
 import { WirebenchError } from '../../errors.js';
-import { findImplementation, missingLibrary } from '../../implementations.js';
+import { checkInterpreted, findImplementation, missingLibrary } from '../../implementations.js';
 import type { Schema } from '../../schema/types.js';
 
-type LibraryFactory = (schemaOrOptions?: Schema | SchemaCodecOptions, options?: SchemaCodecOptions) => Codec;
+type LibraryFactory = (schemaOrOptions?: Schema | GeneratedCodeOptions, options?: GeneratedCodeOptions) => Codec;
 
 /**
  * `createCodec` for a library implementation: the library codec's module, imported by a URL that
@@ -12,10 +12,11 @@ type LibraryFactory = (schemaOrOptions?: Schema | SchemaCodecOptions, options?: 
  * needs none of them installed. Node (and any unbundled ESM runtime) loads the module here; a
  * bundled page imports it itself, from its entry (`Implementation.entry`) or from
  * `@wirebench/core/libraries`. A library that is not installed is a WirebenchError that says how
- * to install it.
+ * to install it; one asked to run `interpreted` that cannot, a WirebenchError that says why.
  */
-export async function loadLibraryCodec(format: FormatId, id: string, schema: Schema | undefined, options: SchemaCodecOptions): Promise<Codec> {
+export async function loadLibraryCodec(format: FormatId, id: string, schema: Schema | undefined, options: GeneratedCodeOptions): Promise<Codec> {
   const implementation = findImplementation(format, id);
+  checkInterpreted(implementation, options);
   // Sources run as .ts under a test runner, the package as .js. A variable, not a literal: Vite
   // rewrites `new URL(<literal>, import.meta.url)` into assets it copies.
   const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';

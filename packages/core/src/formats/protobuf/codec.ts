@@ -1,10 +1,11 @@
-import type { Codec, SchemaCodecOptions } from '../../codec.js';
+import type { Codec, GeneratedCodeOptions } from '../../codec.js';
 import { MEDIA_TYPES } from '../../codec.js';
 import { assertBytes, WirebenchError, wrapError } from '../../errors.js';
 import { assertEncodable } from '../../json-data.js';
 import { checkByteLength, resolveLimits, tooManyValues, valueBudget } from '../../limits.js';
 import { Refusal, refusalError } from '../../refusal.js';
 import { lowerSchema, PROTOBUF_RULES } from '../../schema/lower.js';
+import { runsInterpreted } from '../../schema/records.js';
 import type { Schema } from '../../schema/types.js';
 import { findMessage, rootPayload, rootRecord } from '../../schema/types.js';
 import { generatePlans } from './generate.js';
@@ -16,11 +17,8 @@ import { scalarWires } from './scalars.js';
 import { checkValueLayout, valueCodec } from './value.js';
 import { ProtoWriter } from './writer.js';
 
-/** Options of `protobufCodec`: those of every schema codec, and whether to skip generated code. */
-export interface ProtobufCodecOptions extends SchemaCodecOptions {
-  /** Run the plans interpreted rather than as generated code (what a page whose CSP forbids `Function` gets anyway). */
-  readonly interpreted?: boolean;
-}
+/** Options of `protobufCodec`: the name they had before FlatBuffers' codecs took `interpreted` too. */
+export type ProtobufCodecOptions = GeneratedCodeOptions;
 
 /**
  * Protobuf straight from and into JSON data, in one pass: code generated per message of the lowered
@@ -29,7 +27,8 @@ export interface ProtobufCodecOptions extends SchemaCodecOptions {
  * type on the way in (refusing keys the schema does not know, unless dropped by option) and every
  * length, varint and UTF-8 sequence on the way out, within the codec's limits both ways. The bytes
  * are proto3 for `toProto(schema)`: protoc and protobufjs read them, and this codec reads theirs.
- * Where a Content-Security-Policy forbids generated code, the same plans run interpreted.
+ * Where a Content-Security-Policy forbids generated code, or with `interpreted: true`, the same
+ * plans run interpreted, compiling nothing.
  */
 export function protobufCodec(schema: Schema, options: ProtobufCodecOptions = {}): Codec {
   findMessage(schema, schema.root);
@@ -40,7 +39,8 @@ export function protobufCodec(schema: Schema, options: ProtobufCodecOptions = {}
   const strictKeys = (options.unknownKeys ?? 'error') === 'error';
   const plans = compilePlans(lowered, schema.root, schema.wrappedRoot ? schema.root : undefined, limits, strictKeys, scalars);
   const value = valueCodec(limits, scalars);
-  const codecs: MessageCodecs = (!options.interpreted && generatePlans(plans, value)) || interpretPlans(plans, value);
+  const interpreted = runsInterpreted(options);
+  const codecs: MessageCodecs = (interpreted ? undefined : generatePlans(plans, value)) ?? interpretPlans(plans, value);
   const encodeRoot = codecs.encoders[plans.root] as MessageCodecs['encoders'][number];
   const decodeRoot = codecs.decoders[plans.root] as MessageCodecs['decoders'][number];
   const writer = new ProtoWriter();
@@ -48,6 +48,7 @@ export function protobufCodec(schema: Schema, options: ProtobufCodecOptions = {}
     format: 'protobuf',
     mediaType: MEDIA_TYPES.protobuf,
     implementation: 'wirebench',
+    ...(interpreted ? { interpreted } : {}),
     encode(payload) {
       // A getter in the payload that encodes again gets a writer of its own, not this one's half-written bytes.
       const w = writer.busy ? new ProtoWriter() : writer;

@@ -21,9 +21,10 @@ export interface MessageCodecs {
 }
 
 /**
- * The protobuf codecs walked from the plans at run time: for pages whose Content-Security-Policy
- * forbids generated code. generate.ts writes the same steps out per message; the two must agree
- * byte for byte (packages/core/test/formats/protobuf/generate.test.ts checks it).
+ * The protobuf codecs walked from the plans at run time, compiling nothing (its records copy a
+ * template): for pages whose Content-Security-Policy forbids generated code, and codecs made
+ * `interpreted`. generate.ts writes the same steps out per message; the two must agree byte for
+ * byte (packages/core/test/formats/protobuf/generate.test.ts checks it).
  */
 export function interpretPlans(plans: Plans, value: ValueCodec): MessageCodecs {
   const { limits, strictKeys, scalars } = plans;
@@ -144,7 +145,10 @@ export function interpretPlans(plans: Plans, value: ValueCodec): MessageCodecs {
     const collections = fields.some((field) => field.shape !== 'single');
     const always = fields.flatMap((field, i) => (field.presence === 'optional' ? [] : [i]));
     const optional = fields.flatMap((field, i) => (field.presence === 'optional' ? [i] : []));
-    const build = recordFactory(always.map((i) => (fields[i] as FieldPlan).key));
+    const build = recordFactory(
+      always.map((i) => (fields[i] as FieldPlan).key),
+      { interpreted: true },
+    );
     return (r, end, depth, messages) => {
       if (messages > RECURSION_LIMIT) throw tooManyMessages();
       if ((r.budget -= plan.cost) < 0) throw overBudget(r);

@@ -64,7 +64,7 @@ export class TablePlan {
   addOrder: readonly FieldPlan[] = [];
   required: readonly FieldPlan[] = [];
   optional: readonly FieldPlan[] = [];
-  /** Builds a decoded record of the required keys as one object literal (records.ts). */
+  /** Builds a decoded record of the required keys as one object literal (records.ts), or from a template when `interpreted`. */
   build: RecordFactory = () => ({});
 
   constructor(
@@ -74,6 +74,8 @@ export class TablePlan {
     /** What one table charges to the value budget: shape.ts's cost (entries 0); 0 for `Value`, which wirebench's codec does not charge either. */
     readonly cost: number,
     limits: Limits,
+    /** Compile nothing (the codec's `interpreted`). */
+    private readonly interpreted: boolean,
   ) {
     const { message } = shape;
     this.name = message.name;
@@ -88,18 +90,21 @@ export class TablePlan {
     this.addOrder = this.shape.layoutOrder.map((f) => fields[f.index] as FieldPlan);
     this.required = fields.filter((f) => !f.optional);
     this.optional = fields.filter((f) => f.optional);
-    this.build = recordFactory(this.required.map((f) => f.key));
+    this.build = recordFactory(
+      this.required.map((f) => f.key),
+      { interpreted: this.interpreted },
+    );
   }
 }
 
-/** The plan of the schema's root table, linked to every table it reaches. */
-export function planTables(schema: Schema, limits: Limits): TablePlan {
+/** The plan of the schema's root table, linked to every table it reaches; `interpreted`: compiling nothing. */
+export function planTables(schema: Schema, limits: Limits, interpreted: boolean): TablePlan {
   findMessage(schema, schema.root);
   const lowered = lowerSchema(schema, FLATBUFFERS_RULES).schema;
   const plans = new Map<string, TablePlan>();
   const unlinked: TablePlan[] = [];
   const create = (shape: TableShape, access: TablePlan['access'], cost: number): TablePlan => {
-    const plan = new TablePlan(shape, access, cost, limits);
+    const plan = new TablePlan(shape, access, cost, limits, interpreted);
     unlinked.push(plan);
     return plan;
   };

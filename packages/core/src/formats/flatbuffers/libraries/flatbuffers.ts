@@ -1,7 +1,8 @@
 import { Builder } from 'flatbuffers';
-import type { Codec, SchemaCodecOptions } from '../../../codec.js';
+import type { Codec, GeneratedCodeOptions } from '../../../codec.js';
 import { resolveLimits, tooManyValues, valueBudget } from '../../../limits.js';
 import { refusalError } from '../../../refusal.js';
+import { runsInterpreted } from '../../../schema/records.js';
 import type { Schema } from '../../../schema/types.js';
 import { keepsBuffer } from '../../../wire/buffer.js';
 import { libraryCodec } from '../../libraries/codec.js';
@@ -39,11 +40,15 @@ import { planTables } from './flatbuffers-plan.js';
  * (the runtime reads unaligned data correctly, and overlap is bounded by the budgets); offsets are
  * read as the runtime reads them, signed, so one past 2^31 points backwards instead of being refused;
  * fields in slots the schema does not have are ignored.
+ *
+ * The one code it compiles (`new Function`) builds decoded records as object literals; with
+ * `interpreted: true`, or where a CSP forbids it, they are copied from a template instead.
  */
-export function flatbuffersRuntimeCodec(schema: Schema, options: SchemaCodecOptions = {}): Codec {
+export function flatbuffersRuntimeCodec(schema: Schema, options: GeneratedCodeOptions = {}): Codec {
   const limits = resolveLimits(options.limits, 'flatbuffers');
   const strictKeys = (options.unknownKeys ?? 'error') === 'error';
-  const root = planTables(schema, limits);
+  const interpreted = runsInterpreted(options);
+  const root = planTables(schema, limits, interpreted);
   let shared = new Builder(1024);
   let busy = false;
 
@@ -75,6 +80,7 @@ export function flatbuffersRuntimeCodec(schema: Schema, options: SchemaCodecOpti
     format: 'flatbuffers',
     implementation: 'flatbuffers',
     limits,
+    interpreted,
     encode,
     decode: (bytes) => new ByteBufferDecoder(bytes, limits).root(root),
   });
