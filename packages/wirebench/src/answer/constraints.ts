@@ -74,7 +74,8 @@ export type Exclusion =
   | { readonly code: 'no-figures'; readonly served: Exclude<ServedEncoding, 'none'>; readonly missing: MissingFigure }
   /**
    * A no-eval CSP: `always`, it cannot run there (`why`: the capability table's note); `generated`, it
-   * would run its fallback there, but these figures are of its generated code.
+   * would run interpreted there, but these figures are of its generated code (a result measured
+   * without no eval: measuring with it marks such rows `interpreted`, and ranks them).
    */
   | { readonly code: 'needs-eval'; readonly eval: Exclude<EvalUse, 'never'>; readonly why?: string }
   /** More gzipped JavaScript than the budget allows. */
@@ -205,7 +206,7 @@ export function constraintExclusions(row: RowFacts, constraints: ResolvedConstra
     if (caps.eval === 'always') {
       out.push({ code: 'needs-eval', eval: 'always', ...(caps.evalWhy ? { why: caps.evalWhy } : {}) });
     } else if (caps.eval === 'generated' && row.interpreted !== true) {
-      // It would still work there, on its fallback: but these figures are not that code's.
+      // It would still work there, interpreted: but these figures are not that code's.
       out.push({ code: 'needs-eval', eval: 'generated' });
     }
   }

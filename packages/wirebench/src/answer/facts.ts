@@ -33,7 +33,7 @@ export interface RowFacts {
   readonly error?: string;
   /** The implementation's JavaScript, gzipped bytes, downloaded once. 0 for JSON: `JSON.parse` is the platform's. */
   readonly jsBytes: number;
-  /** The figures were measured without generated code (protobuf's `interpreted` option, or a page whose CSP forbids `new Function`). */
+  /** The figures were measured without generated code (`RowResult.interpreted`: the codec's `interpreted` option, or a page whose CSP forbids `new Function`). */
   readonly interpreted?: boolean;
   /** Overrides the table's `eval` (`IMPLEMENTATION_CAPABILITIES`), for a codec the table does not list. */
   readonly eval?: EvalUse;
@@ -53,6 +53,7 @@ export interface RowExtras {
   readonly decompressMs?: Readonly<Record<string, number>>;
   /** Decompressed bytes per millisecond of one long stream, by compressor name. */
   readonly inflateBytesPerMs?: Readonly<Record<string, number>>;
+  /** Measured without generated code, for a row that does not say (`RowResult.interpreted` wins where it does). */
   readonly interpreted?: boolean;
 }
 
@@ -66,6 +67,7 @@ export function rowFacts(row: RowResult, extras: RowExtras = {}): RowFacts {
   const firstDiff = row.fidelity?.diffs.find((d) => d.kind !== 'order');
   const measured = row.error === undefined && row.bytes !== undefined && row.decode !== undefined;
   const decodeRoundsMs = roundsOf(row);
+  const interpreted = row.interpreted ?? extras.interpreted;
   return {
     name: rowName(format, implementation),
     format,
@@ -87,7 +89,7 @@ export function rowFacts(row: RowResult, extras: RowExtras = {}): RowFacts {
     // Not measured and no error: the run timed no decode (its operations), and the ranking says the row has no figures.
     ...(row.error !== undefined ? { error: row.error } : {}),
     jsBytes,
-    ...(extras.interpreted !== undefined ? { interpreted: extras.interpreted } : {}),
+    ...(interpreted !== undefined ? { interpreted } : {}),
   };
 }
 

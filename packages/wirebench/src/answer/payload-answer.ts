@@ -67,7 +67,10 @@ export interface AnswerOptions {
   readonly networks?: readonly string[];
   /** The gzipped JS of an implementation (default `jsBytesOf`: the bundle sizes shipped with the package). */
   readonly jsBytes?: (format: FormatId, implementation: string) => number | undefined;
-  /** The rows were measured without generated code (protobuf's interpreted codecs, or a page whose CSP forbids `new Function`). */
+  /**
+   * The rows were measured without generated code, for rows that do not say so themselves (results
+   * written before `RowResult.interpreted`): what a row says wins.
+   */
   readonly interpreted?: boolean;
 }
 

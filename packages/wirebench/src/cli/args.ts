@@ -225,9 +225,11 @@ ${PRESET_LIST}
                        most ${MAX_CPU_SLOWDOWN}): the answer says whether its verdict holds there, as it does
                        for 2× and 4× (Lighthouse's mobile profile); decode and decompression are
                        scaled by it, the ranking stays this machine's
-  --no-eval            your page's Content-Security-Policy has no 'unsafe-eval': a row that needs
-                       new Function (protobufjs), or was measured with the code wirebench generates
-                       with it (protobuf, flatbuffers), is not ranked
+  --no-eval            your page's Content-Security-Policy has no 'unsafe-eval': protobuf, flatbuffers
+                       and the flatbuffers library, which generate code with new Function where a
+                       page allows it, are measured interpreted, as such a page runs them (their
+                       rows say "interpreted"), and ranked on those figures; protobufjs, which
+                       cannot run without new Function, is measured but not ranked
   --exact-int64        64-bit integers beyond ±(2^53 − 1) must arrive exactly: a row that rounds or
                        refuses them is not ranked (every row today: send such numbers as strings)
   --readable           people must read the traffic (network panel, proxies, logs): only JSON is

@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FormatId, Schema } from '@wirebench/core';
-import { inferSchema, toFbs, toProto, WirebenchError } from '@wirebench/core';
+import { createCodec, inferSchema, toFbs, toProto, WirebenchError } from '@wirebench/core';
 import { withAnswers } from '../answer/with-answers.js';
 import { measure } from '../measure/engine.js';
 import type { PlannedPayload } from '../measure/plan.js';
-import { planPayload } from '../measure/plan.js';
+import { planPayload, withoutGeneratedCode } from '../measure/plan.js';
 import type { MeasureOptions, MeasureProgress } from '../measure/types.js';
 import { cpuPressure, implementationVersions, libraryVersions, nodeCompressors, nodeEnvironment } from '../node/environment.js';
 import type { PayloadFile } from '../node/files.js';
@@ -163,7 +163,7 @@ async function measureApart({ files, args, settings, io, onProgress }: MeasureJo
   const jobs = files.map(
     (file): IsolatedJob<FileJob> => ({
       planner: PLANNER,
-      data: { name: file.name, path: file.path, formats: args.formats, implementations: args.implementations },
+      data: { name: file.name, path: file.path, formats: args.formats, implementations: args.implementations, interpreted: measuresInterpreted(args) },
       payloads: [file.name],
     }),
   );
@@ -175,9 +175,10 @@ async function measureApart({ files, args, settings, io, onProgress }: MeasureJo
 async function measureHere({ files, args, settings, io, onProgress }: MeasureJob): Promise<Measured> {
   const notes: string[] = [];
   const planned: Array<PlannedPayload & { file: PayloadFile }> = [];
+  const create = measuresInterpreted(args) ? withoutGeneratedCode(createCodec) : createCodec;
   for (const file of files) {
     const { name, value, lossyNumbers, lossyCount, sourceBytes } = file;
-    planned.push({ ...(await planPayload({ name, value, lossyNumbers, lossyCount, sourceBytes }, args.formats, notes, args.implementations)), file });
+    planned.push({ ...(await planPayload({ name, value, lossyNumbers, lossyCount, sourceBytes }, args.formats, notes, args.implementations, create)), file });
   }
   if (args.schemaOut !== undefined) writeSchemas(planned, args.schemaOut, notes, io);
   const result = await measure(
@@ -185,6 +186,11 @@ async function measureHere({ files, args, settings, io, onProgress }: MeasureJob
     { ...settings, compressors: nodeCompressors, cpuPressure, isolation: 'none', onProgress },
   );
   return { result: withAttribution(result, planned.map(attributionSource)), notes };
+}
+
+/** --no-eval: the rows are measured as a page without eval runs them, so the answer can rank them there. */
+function measuresInterpreted(args: CliArgs): boolean {
+  return args.constraints.noEval === true;
 }
 
 /** The schema `planPayload` infers from a value, or undefined where none can be (its note comes from the worker). */

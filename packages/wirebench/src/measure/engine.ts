@@ -304,6 +304,7 @@ async function prepareRows(
       format: codec.format,
       ...(codec.implementation === undefined ? {} : { implementation: codec.implementation }),
       ...(version(codec) === undefined ? {} : { version: version(codec) }),
+      ...(codec.interpreted === true ? { interpreted: true } : {}),
     } as const;
     let bytes: Uint8Array;
     try {

@@ -9,7 +9,7 @@ export { extraRows, METHOD, measure, resolveMeasureOptions } from './engine.js';
 export { detectEnvironment, timerResolution } from './environment.js';
 export { failedPayload, mergePayloadResults, progressAcross } from './merge.js';
 export type { ImplementationChoice, PlannedPayload } from './plan.js';
-export { codecsFor, parseImplementations, planPayload, selectImplementations } from './plan.js';
+export { codecsFor, parseImplementations, planPayload, selectImplementations, withoutGeneratedCode } from './plan.js';
 export type { MeasurePreset } from './presets.js';
 export { MEASURE_PRESETS } from './presets.js';
 export type { BootstrapOptions, Interval } from './stats.js';

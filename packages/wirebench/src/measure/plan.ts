@@ -1,5 +1,14 @@
 import type { Codec, FormatId, ImplementationId, Schema } from '@wirebench/core';
-import { createCodec, IMPLEMENTATION_IDS, IMPLEMENTATIONS, inferSchema, SCHEMA_FORMATS, WirebenchError } from '@wirebench/core';
+import {
+  createCodec,
+  DEFAULT_IMPLEMENTATION,
+  findImplementation,
+  IMPLEMENTATION_IDS,
+  IMPLEMENTATIONS,
+  inferSchema,
+  SCHEMA_FORMATS,
+  WirebenchError,
+} from '@wirebench/core';
 import { rowName } from './row-name.js';
 import type { MeasureTarget, Payload } from './types.js';
 
@@ -42,6 +51,19 @@ export function selectImplementations(
       .filter((i) => choice === 'all' || choice.includes(i.id) || (format === 'json' && i.id === 'wirebench'))
       .map((i) => ({ format, implementation: i.id })),
   );
+}
+
+/**
+ * `create` made to measure what a page whose Content-Security-Policy forbids `new Function` runs:
+ * each implementation that compiles code per schema (the registry's `eval: 'generated'`) made
+ * `interpreted`, so its rows say so (`RowResult.interpreted`); the others as `create` makes them
+ * (protobufjs, which cannot run there at all, is measured as it is: the answer says why it is left out).
+ */
+export function withoutGeneratedCode(create: typeof createCodec): typeof createCodec {
+  return async (format, options = {}) => {
+    const implementation = findImplementation(format, options.implementation ?? DEFAULT_IMPLEMENTATION);
+    return create(format, implementation.capabilities.eval === 'generated' ? { ...options, interpreted: true } : options);
+  };
 }
 
 /**

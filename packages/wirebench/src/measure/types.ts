@@ -252,6 +252,12 @@ export interface RowResult {
   readonly implementation?: string;
   /** Codec rows: the version of the implementation's package, from `environment.libraries`, where it is listed. */
   readonly version?: string;
+  /**
+   * Codec rows: measured without the code its implementation compiles per schema (`Codec.interpreted`),
+   * as a page whose Content-Security-Policy forbids `new Function` runs it. Absent: as the codec runs
+   * where eval is allowed (and in results written before rows said it).
+   */
+  readonly interpreted?: boolean;
   readonly wraps?: string;
   /** Encoded size (codec rows). */
   readonly bytes?: number;

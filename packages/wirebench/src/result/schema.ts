@@ -197,6 +197,7 @@ const rowSchema = v.pipe(
     format: optional(format),
     implementation: optional(string),
     version: optional(string),
+    interpreted: optional(boolean),
     wraps: optional(string),
     bytes: optional(count),
     // 0 where a format writes the payload in no bytes (protobuf's empty message).

@@ -88,12 +88,15 @@ describe('constraintExclusions', () => {
     ]);
   });
 
-  it('no-eval: rules out what always needs eval, and generated code unless measured interpreted', () => {
+  it('no-eval: rules out what cannot run without eval, and generated code unless measured interpreted', () => {
     const noEval = resolveConstraints({ network: '4g', served: 'gzip', noEval: true });
     expect(codes(row('protobuf', 'protobufjs'), noEval)).toEqual(['needs-eval']);
+    expect(codes(row('protobuf', 'protobufjs', { interpreted: true }), noEval)).toEqual(['needs-eval']);
     expect(constraintExclusions(row('protobuf', 'wirebench'), noEval)).toEqual([{ code: 'needs-eval', eval: 'generated' }]);
     expect(codes(row('protobuf', 'wirebench', { interpreted: true }), noEval)).toEqual([]);
     expect(codes(row('flatbuffers', 'wirebench'), noEval)).toEqual(['needs-eval']);
+    expect(codes(row('flatbuffers', 'wirebench', { interpreted: true }), noEval)).toEqual([]);
+    expect(codes(row('flatbuffers', 'flatbuffers', { interpreted: true }), noEval)).toEqual([]);
     expect(codes(row('msgpack', 'msgpackr'), noEval)).toEqual([]);
     expect(codes(row('json', 'wirebench'), noEval)).toEqual([]);
   });

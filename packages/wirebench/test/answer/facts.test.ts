@@ -68,6 +68,14 @@ describe('rowFacts', () => {
     expect(facts.figures).toBeUndefined();
   });
 
+  it('carries whether the row was measured interpreted: as the row says, else as the caller says for rows that do not', () => {
+    const protobuf = (over: Partial<RowResult>): RowResult => codecRow({ name: 'protobuf', format: 'protobuf', ...over });
+    expect(rowFacts(protobuf({ interpreted: true }), { jsBytes: 1 }).interpreted).toBe(true);
+    expect(rowFacts(protobuf({ interpreted: true }), { jsBytes: 1, interpreted: false }).interpreted).toBe(true);
+    expect(rowFacts(protobuf({}), { jsBytes: 1, interpreted: true }).interpreted).toBe(true);
+    expect(rowFacts(protobuf({}), { jsBytes: 1 })).not.toHaveProperty('interpreted');
+  });
+
   it('needs the JS cost of every implementation but JSON, and refuses extra rows', () => {
     expect(() => rowFacts(codecRow({ bytes: 1 }))).toThrow(/give its implementation's gzipped JavaScript bytes/);
     expect(() => rowFacts({ name: '@msgpack/msgpack decode', kind: 'library' }, { jsBytes: 1 })).toThrow(/not a codec row/);

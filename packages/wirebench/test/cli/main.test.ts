@@ -414,18 +414,42 @@ describe('wirebench answers which format to speak', () => {
       expect(exclusions.get(name)?.some((e) => e.code === 'over-budget') ?? false, name).toBe(over);
       if (over) expect(exclusions.get(name)?.find((e) => e.code === 'over-budget')).toEqual({ code: 'over-budget', jsBytes: bytes, budgetBytes: 10_000 });
     }
-    const needsEval = ['protobuf', 'flatbuffers', 'protobuf (protobufjs)', 'flatbuffers (flatbuffers)'];
-    for (const name of needsEval) {
-      expect(
-        exclusions.get(name)?.map((e) => e.code),
-        name,
-      ).toContain('needs-eval');
-    }
-    // Ranked: exactly the rows within the budget that need no eval (simdjson, Node only, has no JS size).
+    // Only protobufjs cannot run without eval: the rows of generated code were measured interpreted.
+    const needsEval = [...exclusions].filter(([, reasons]) => reasons.some((e) => e.code === 'needs-eval')).map(([name]) => name);
+    expect(needsEval).toEqual(['protobuf (protobufjs)']);
+    // Ranked: exactly the rows within the budget that can run without eval (simdjson, Node only, has no JS size).
     const expected = [...js].filter(([name, bytes]) => bytes !== null && bytes <= 10_000 && !needsEval.includes(name)).map(([name]) => name);
     expect(ranking.ranked.map((r) => r.name).sort()).toEqual(expected.sort());
     expect(expected).toEqual(expect.arrayContaining(['json', 'msgpack (@msgpack/msgpack)']));
     for (const r of ranking.ranked) expect(r.jsBytes).toBeLessThanOrEqual(10_000);
+  });
+});
+
+describe('wirebench --no-eval', () => {
+  const GENERATING = ['protobuf', 'flatbuffers', 'flatbuffers (flatbuffers)'];
+
+  it('measures protobuf and the flatbuffers rows interpreted, records it in the result, and ranks them; protobufjs is left out, as it cannot run', () => {
+    const run = wirebench([order, '--json', '--no-eval', ...FAST]);
+    expect(run.status).toBe(0);
+    const payload = (JSON.parse(run.stdout) as CliResult).payloads[0]!;
+    expect(payload.rows.filter((row) => row.interpreted === true).map((row) => row.name)).toEqual(GENERATING);
+    const { ranking } = payload.answer!;
+    expect(ranking.ranked.map((r) => r.name)).toEqual(expect.arrayContaining(GENERATING));
+    expect(ranking.excluded.find((r) => r.name === 'protobuf (protobufjs)')?.exclusions).toContainEqual(
+      expect.objectContaining({ code: 'needs-eval', eval: 'always' }),
+    );
+  });
+
+  it('without it, measures them generated, which no eval then leaves out', () => {
+    const run = wirebench([order, '--json', ...FAST]);
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout) as CliResult;
+    expect(result.payloads[0]!.rows.filter((row) => row.interpreted !== undefined)).toEqual([]);
+    const excluded = withAnswers(result, { network: '4g', served: 'gzip', noEval: true }).payloads[0]!.answer!.ranking.excluded;
+    for (const name of GENERATING) {
+      const reasons = excluded.find((r) => r.name === name)?.exclusions ?? [];
+      expect(reasons, name).toContainEqual({ code: 'needs-eval', eval: 'generated' });
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withAnswers } from '../../src/answer/with-answers.js';
 import { RESULT_VERSION } from '../../src/measure/types.js';
+import type { ResultPayload, WirebenchResult } from '../../src/result/types.js';
 import { upgradeResult } from '../../src/result/upgrade.js';
 import { validateMeasureResult } from '../../src/result/validate.js';
 import { answered } from '../report/fixture.js';
@@ -80,6 +81,18 @@ describe('upgradeResult', () => {
   it('takes a result of this version as it is', () => {
     const result = answered();
     expect(upgradeResult(JSON.parse(JSON.stringify(result)))).toEqual(JSON.parse(JSON.stringify(result)));
+  });
+
+  it('keeps the rows a --no-eval run measured interpreted, which the answer then ranks under no eval', () => {
+    const result = answered();
+    const [orders, ...rest] = result.payloads as [ResultPayload, ...ResultPayload[]];
+    const rows = orders.rows.map((row) => (row.name === 'protobuf' ? { ...row, interpreted: true } : row));
+    const read = upgradeResult(JSON.parse(JSON.stringify({ ...result, payloads: [{ ...orders, rows }, ...rest] })));
+    expect(read.payloads[0]?.rows.find((row) => row.name === 'protobuf')?.interpreted).toBe(true);
+    const exclusions = (r: WirebenchResult) =>
+      withAnswers(r, { network: '4g', served: 'gzip', noEval: true }).payloads[0]?.answer?.ranking.excluded.find((row) => row.name === 'protobuf')?.exclusions;
+    expect(exclusions(result)).toContainEqual({ code: 'needs-eval', eval: 'generated' });
+    expect(exclusions(read)?.map((e) => e.code)).not.toContain('needs-eval');
   });
 
   it('refuses a version it does not know, and what is not a result, in one line', () => {

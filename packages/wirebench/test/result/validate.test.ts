@@ -248,8 +248,12 @@ describe('validateMeasureResult', () => {
       ['payloads[0].lossyNumbers[0].value', null, 'a literal past the largest double, which JSON.parse reads as Infinity'],
       ['options.budget', null, 'a run without a budget'],
       ['environment.memoryGb', 0.5, "a browser's navigator.deviceMemory"],
+      ['payloads[0].rows[2].interpreted', true, 'a row measured without its generated code (--no-eval)'],
     ];
     for (const [path, value, why] of accepted) expect(refusal(withValue(RICH, path, value)), `${path}: ${why}`).toBe('accepted');
+    expect(refusal(withValue(RICH, 'payloads[0].rows[2].interpreted', 'yes'))).toBe(
+      'malformed wirebench result: payloads[0].rows[2].interpreted must be true or false, got "yes"',
+    );
   });
 
   it("refuses a key or a compressor name that JavaScript objects inherit or reserve (valibot's record skips __proto__, constructor and prototype unchecked)", () => {
