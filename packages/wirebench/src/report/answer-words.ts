@@ -292,6 +292,9 @@ export function repaidByTime(be: BreakEven): string {
   return be.responsesByTime === 'never' ? `never repays its ${js} of JS` : `repays its ${js} of JS after ${formatResponses(be.responsesByTime)}`;
 }
 
+/** The command that measures a payload as a page without eval runs it. */
+const NO_EVAL_COMMAND = 'wirebench <file> --no-eval';
+
 /** One reason a row is not ranked, in words: `12,499 B of JS over a 10,000 B budget`. `name` is the row's. */
 export function exclusionWords(exclusion: Exclusion, name: string): string {
   switch (exclusion.code) {
@@ -313,8 +316,9 @@ export function exclusionWords(exclusion: Exclusion, name: string): string {
     }
     case 'needs-eval':
       return exclusion.eval === 'always'
-        ? `needs eval (new Function) under a no-eval CSP${exclusion.why ? `: ${exclusion.why}` : ''}`
-        : 'measured with generated code (new Function), which a no-eval CSP forbids: there it runs its fallback at other speeds; measure it interpreted to rank it';
+        ? `cannot run without eval (new Function), which a no-eval CSP forbids${exclusion.why ? `: ${exclusion.why}` : ''}`
+        : // A result measured before, or without, --no-eval: the row would run there, interpreted, at speeds not measured.
+          `measured with the code it generates with new Function, which a no-eval CSP forbids (there it runs interpreted, at other speeds): to rank it, measure again without eval: ${NO_EVAL_COMMAND} (the playground: tick No eval, then Measure)`;
     case 'over-budget':
       return `${formatSize(exclusion.jsBytes)} of JS over a ${formatSize(exclusion.budgetBytes)} budget`;
     case 'int64':

@@ -19,6 +19,7 @@ import { escapeHtml, LISTED_ITEMS } from './html-elements.js';
 import { renderSizeChart } from './html-size-chart.js';
 import { STYLE } from './html-style.js';
 import { ratioScale, ratioScaleForSpan, renderRatioSvg, renderTimeChart } from './html-time-chart.js';
+import { interpretedNote } from './interpreted.js';
 
 type LossyNumber = PayloadResult['lossyNumbers'][number];
 
@@ -128,6 +129,7 @@ function renderPayload(payload: PayloadResult, index: number, options: ResolvedM
   return `<section class="payload" aria-labelledby="payload-${index}">
 <h2 id="payload-${index}">${escapeHtml(payload.name)}</h2>
 ${renderPayloadFacts(payload, options)}
+${renderInterpretedNote(payload)}
 ${renderLossyWarning(payload.lossyNumbers, payload.lossyCount)}
 ${renderContentionWarning(payload)}
 ${renderPayloadError(payload)}
@@ -157,6 +159,12 @@ function renderPayloadFacts(payload: PayloadResult, options: ResolvedMeasureOpti
     `ratios to <strong>${escapeHtml(payload.reference)}</strong>`,
   ];
   return `<p class="facts">${facts.map((fact) => `<span>${fact}</span>`).join('')}</p>`;
+}
+
+/** The rows measured without their generated code: their figures are not the generated code's. */
+function renderInterpretedNote(payload: PayloadResult): string {
+  const note = interpretedNote(payload);
+  return note === undefined ? '' : `<p class="note">${escapeHtml(note)}.</p>`;
 }
 
 /** Numbers JSON.parse rounded: the loss is in the input, before any codec, so no row can be blamed for it. */

@@ -54,4 +54,5 @@ export {
 export type { HtmlReportOptions } from './html.js';
 export { renderHtmlReport } from './html.js';
 export { escapeHtml } from './html-elements.js';
+export { interpretedNote } from './interpreted.js';
 export { fidelitySummary, formatEnvironment, formatPayload, formatResult, LEGEND, ratioText } from './text.js';

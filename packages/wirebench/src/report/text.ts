@@ -13,6 +13,7 @@ import {
   isWithinNoise,
   sourceBytesNote,
 } from './format.js';
+import { interpretedNote } from './interpreted.js';
 import { table } from './text-table.js';
 
 /** Plain-text tables of a result: what a terminal or a CI log shows. Browser-safe; figures as `format.ts` writes them. */
@@ -94,9 +95,10 @@ function payloadHeader(payload: PayloadResult): string {
   return `## ${payload.name} — ${parts.join(', ')}`;
 }
 
-/** Notes under a payload: numbers lost before any codec ran, contended rounds. */
+/** Notes under a payload: rows measured interpreted, numbers lost before any codec ran, contended rounds. */
 function payloadWarnings(payload: PayloadResult): string[] {
-  const lines: string[] = [];
+  const interpreted = interpretedNote(payload);
+  const lines: string[] = interpreted === undefined ? [] : [`  ${interpreted}`];
   if (payload.lossyCount > 0) {
     const shown = payload.lossyNumbers.slice(0, 5).map((n) => `${n.path} = ${n.text}`);
     lines.push(

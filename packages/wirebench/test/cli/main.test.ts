@@ -16,6 +16,7 @@ import { findNetworkPreset } from '../../src/answer/networks.js';
 import { withAnswers } from '../../src/answer/with-answers.js';
 import { CLI_OPTIONS } from '../../src/cli/args.js';
 import type { CliResult } from '../../src/cli/main.js';
+import { exclusionWords } from '../../src/report/answer-words.js';
 import { formatBytes } from '../../src/report/format.js';
 
 const BIN = join(REPO_ROOT, 'packages/wirebench/bin/wirebench.js');
@@ -438,9 +439,13 @@ describe('wirebench --no-eval', () => {
     expect(ranking.excluded.find((r) => r.name === 'protobuf (protobufjs)')?.exclusions).toContainEqual(
       expect.objectContaining({ code: 'needs-eval', eval: 'always' }),
     );
+    const text = wirebench([order, '--no-eval', ...FAST]);
+    expect(text.stdout).toContain(
+      'Measured interpreted (no eval), without the code they generate with new Function, as a page whose CSP forbids it runs them: protobuf, flatbuffers, flatbuffers (flatbuffers)',
+    );
   });
 
-  it('without it, measures them generated, which no eval then leaves out', () => {
+  it('without it, measures them generated; no eval then leaves them out and names the command that measures them interpreted', () => {
     const run = wirebench([order, '--json', ...FAST]);
     expect(run.status).toBe(0);
     const result = JSON.parse(run.stdout) as CliResult;
@@ -449,6 +454,7 @@ describe('wirebench --no-eval', () => {
     for (const name of GENERATING) {
       const reasons = excluded.find((r) => r.name === name)?.exclusions ?? [];
       expect(reasons, name).toContainEqual({ code: 'needs-eval', eval: 'generated' });
+      expect(reasons.map((e) => exclusionWords(e, name)).join('; '), name).toContain('wirebench <file> --no-eval');
     }
   });
 });

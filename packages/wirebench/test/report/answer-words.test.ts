@@ -269,7 +269,7 @@ describe('why a row is not ranked', () => {
     );
     const noEval = rank(ROWS, { network: '3g-slow', served: 'gzip', noEval: true });
     expect(excludedReason(noEval.excluded[1]!)).toBe(
-      `protobuf (protobufjs): needs eval (new Function) under a no-eval CSP: ${IMPLEMENTATION_CAPABILITIES['protobuf/protobufjs']?.evalWhy}`,
+      `protobuf (protobufjs): cannot run without eval (new Function), which a no-eval CSP forbids: ${IMPLEMENTATION_CAPABILITIES['protobuf/protobufjs']?.evalWhy}`,
     );
     const budget = rank(ROWS, { network: '3g-slow', served: 'gzip', bundleBudgetBytes: 10_000 });
     expect(budget.excluded.map(excludedReason)).toEqual([
@@ -317,8 +317,8 @@ describe('why a row is not ranked', () => {
       'runs in Node only (a native addon): no page or app can load it',
       'lost data (its round trip was not checked or found no path)',
       "no gzip decompression time: this row's run did not time gzip decompression",
-      'needs eval (new Function) under a no-eval CSP',
-      'measured with generated code (new Function), which a no-eval CSP forbids: there it runs its fallback at other speeds; measure it interpreted to rank it',
+      'cannot run without eval (new Function), which a no-eval CSP forbids',
+      'measured with the code it generates with new Function, which a no-eval CSP forbids (there it runs interpreted, at other speeds): to rank it, measure again without eval: wirebench <file> --no-eval (the playground: tick No eval, then Measure)',
       'does not keep int64 exactly: refuses 64-bit integers beyond ±(2^53 − 1)',
       'does not keep int64 exactly: reads 64-bit integers beyond ±(2^53 − 1) as the nearest double',
       'does not keep int64 exactly: refuses a 64-bit integer beyond ±(2^53 − 1) rather than round it',
@@ -327,7 +327,7 @@ describe('why a row is not ranked', () => {
     const all = rank([ROWS[0] as RowFacts, row('protobuf', 'protobufjs', { jsBytes: 18_000 })], EVERY_CONSTRAINT);
     expect(exclusionsText(all.excluded.find((r) => r.name === 'protobuf (protobufjs)')!)).toBe(
       [
-        'needs eval (new Function) under a no-eval CSP: its encode, decode and toObject are code protobufjs generates with Function, with no fallback',
+        'cannot run without eval (new Function), which a no-eval CSP forbids: its encode, decode and toObject are code protobufjs generates with Function, with no fallback',
         '18,000 B of JS over a 10,000 B budget',
         'does not keep int64 exactly: reads a 64-bit integer beyond ±(2^53 − 1) as the nearest double (longs: Number); 2^63 − 1 reads as 2^63',
         'not human-readable: protobuf bytes are binary',

@@ -67,6 +67,15 @@ describe('renderHtmlReport', () => {
     expect(html).not.toContain('notes-title');
   });
 
+  it('names the rows measured interpreted (--no-eval), and says nothing when none was', () => {
+    const [orders, ...rest] = result.payloads;
+    const rows = orders!.rows.map((r) => (r.name === 'protobuf' ? { ...r, interpreted: true } : r));
+    expect(renderHtmlReport({ ...result, payloads: [{ ...orders!, rows }, ...rest] })).toContain(
+      '<p class="note">Measured interpreted (no eval), without the code they generate with new Function, as a page whose CSP forbids it runs them: protobuf.</p>',
+    );
+    expect(html).not.toContain('Measured interpreted');
+  });
+
   it('escapes every string from the result, starting with payload names', () => {
     expect(html).not.toContain(HOSTILE_NAME);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');

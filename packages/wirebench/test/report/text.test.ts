@@ -64,6 +64,14 @@ describe('formatPayload', () => {
     );
     expect(formatPayload(events!, compressors)).toContain('  ! 2 of 7 rounds ran under heavy CPU contention even after retries');
   });
+
+  it('names the rows measured interpreted (--no-eval) under the heading, and says nothing when none was', () => {
+    const rows = orders!.rows.map((r) => (r.name === 'protobuf' ? { ...r, interpreted: true } : r));
+    expect(formatPayload({ ...orders!, rows }, compressors).split('\n')[1]).toBe(
+      '  Measured interpreted (no eval), without the code they generate with new Function, as a page whose CSP forbids it runs them: protobuf',
+    );
+    expect(ordersText).not.toContain('interpreted');
+  });
 });
 
 describe('formatResult', () => {
