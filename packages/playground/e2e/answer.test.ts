@@ -326,7 +326,8 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
       expect(budgeted.ranked.map((r) => r.name)).toEqual(order.filter((name) => !over.includes(name)));
       await page.waitForFunction(() => location.search === '?budget=10');
 
-      // No eval: protobufjs needs it; wirebench's protobuf and FlatBuffers and the flatbuffers adapter were measured with generated code.
+      // No eval: protobufjs cannot run without it; wirebench's protobuf and FlatBuffers and the flatbuffers
+      // adapter were measured with generated code, so they are left out until a run measures them interpreted.
       await page.getByLabel('JS budget, gzipped kB').fill('');
       await page.getByRole('checkbox', { name: /No eval/ }).check();
       await page.waitForSelector('#recommendation .excluded li[data-codes~="needs-eval"]');
@@ -336,6 +337,9 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
       expect(noEval.excluded.find((r) => r.name === 'protobuf')!.reason).toContain('measured with the code it generates with new Function');
       expect(noEval.excluded.find((r) => r.name === 'protobuf (protobufjs)')!.reason).toContain('cannot run without eval');
       expect(noEval.ranked.map((r) => r.name)).toEqual(order.filter((name) => !needsEval.includes(name)));
+      const note = page.locator('#recommendation .eval-note');
+      expect(await note.textContent()).toContain('This run measured protobuf, flatbuffers, flatbuffers (flatbuffers) with the code they generate');
+      expect(await note.getByRole('button', { name: 'Measure again' }).isVisible()).toBe(true);
 
       // Another network: its figure joins the three defaults, and the reasons speak of it.
       await page.getByLabel('Network', { exact: true }).selectOption('lte');
@@ -391,6 +395,19 @@ describe.skipIf(!enabled)('the answer in headless Chromium (github_events.json)'
       const shown = await readShown(other);
       for (const name of ['protobuf', 'flatbuffers']) expect(shown.excluded.find((r) => r.name === name)?.codes, name).toContain('shared-schema');
       for (const row of shown.ranked) expect(row.reason).toContain('until usable on 3G Slow with gzip');
+      // No eval in the address: the run measured the generated-code rows interpreted, so only protobufjs is left out for eval.
+      expect(shown.excluded.filter((r) => r.codes.split(' ').includes('needs-eval')).map((r) => r.name)).toEqual(['protobuf (protobufjs)']);
+      expect(await other.locator('#run-info').textContent()).toContain('Measured interpreted (no eval)');
+      // Unticked afterwards: the page says those figures are interpreted, and Measure again measures the generated code.
+      await other.getByRole('checkbox', { name: /No eval/ }).uncheck();
+      const note = other.locator('#recommendation .eval-note');
+      expect(await note.textContent()).toContain('measured protobuf, flatbuffers, flatbuffers (flatbuffers) interpreted');
+      await note.getByRole('button', { name: 'Measure again' }).click();
+      await other.waitForSelector('#results[data-status="measuring"]');
+      await other.waitForSelector(results('done'));
+      await other.waitForSelector('#recommendation .ranking-table tbody tr');
+      expect(await other.locator('#run-info').textContent()).not.toContain('Measured interpreted');
+      expect(await other.locator('#recommendation .eval-note').count()).toBe(0);
     } finally {
       await other.close();
     }

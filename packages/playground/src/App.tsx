@@ -9,6 +9,7 @@
 import type { ReactNode } from 'react';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { formatBytes } from 'wirebench/report';
+import { flagFromSearch } from './answer/flags.js';
 import { Compare } from './Compare.js';
 import { Device } from './Device.js';
 import { errorMessage } from './error-message.js';
@@ -170,7 +171,10 @@ export function App(): ReactNode {
     }
     const id = Date.now();
     // Posting first is safe: the worker's first answer arrives in a later task, after runId is set.
-    if (!worker.post({ type: 'run', id, name: sourceName, text: source, settings: { ...DEFAULT_SETTINGS, libraries } })) {
+    // No eval, as the constraints in the address say it (the answer keeps them there): the codecs that
+    // compile code per schema are measured interpreted, as such a page runs them.
+    const interpreted = flagFromSearch(location.search, 'noEval') === true;
+    if (!worker.post({ type: 'run', id, name: sourceName, text: source, settings: { ...DEFAULT_SETTINGS, libraries, interpreted } })) {
       setStatus('error');
       setMessage('No measuring worker is running (see the notice above).');
       return;
@@ -238,6 +242,7 @@ export function App(): ReactNode {
         onCancel={cancel}
         libraries={libraries}
         onLibraries={setLibraries}
+        onMeasureAgain={() => start(false)}
       />
       <Compare result={result} />
       <Device result={result} />

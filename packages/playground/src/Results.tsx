@@ -36,6 +36,8 @@ export interface ResultsProps {
   /** Show the libraries' rows (they are measured when on at the start of a run). */
   readonly libraries: boolean;
   readonly onLibraries: (on: boolean) => void;
+  /** Measure again, as the constraints now ask (the answer offers it when No eval changed after the run). */
+  readonly onMeasureAgain: () => void;
 }
 
 export function Results({
@@ -50,6 +52,7 @@ export function Results({
   onCancel,
   libraries,
   onLibraries,
+  onMeasureAgain,
 }: ResultsProps): ReactNode {
   const measuring = status === 'measuring';
   /** The finished run's payload: the charts and words wait for every figure. */
@@ -69,7 +72,9 @@ export function Results({
         </p>
       )}
       {figures && parsed && parsed.lossyCount > 0 && <figures.LossyNumbers lossyNumbers={parsed.lossyNumbers} lossyCount={parsed.lossyCount} />}
-      {figures && answerable && <figures.Answer payload={answerable} libraries={libraries} environment={result?.environment} attributing={!done} />}
+      {figures && answerable && (
+        <figures.Answer payload={answerable} libraries={libraries} environment={result?.environment} attributing={!done} onMeasureAgain={onMeasureAgain} />
+      )}
       <label className="toggle">
         <input type="checkbox" checked={libraries} onChange={(event) => onLibraries(event.target.checked)} /> Library rows: the same formats run by
         @msgpack/msgpack, msgpackr, cbor-x, protobufjs and flatbuffers, as an app would install them

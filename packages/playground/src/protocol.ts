@@ -15,9 +15,14 @@ export interface RunSettings {
   readonly budget: number;
   /** Also measure the libraries teams ship (@msgpack/msgpack, msgpackr, cbor-x, protobufjs, flatbuffers), a row each under its format. */
   readonly libraries: boolean;
+  /**
+   * Measure what a page without eval runs (the No eval constraint): the implementations that compile
+   * code per schema run interpreted (`withoutGeneratedCode`), their rows marked `interpreted`.
+   */
+  readonly interpreted: boolean;
 }
 
-export const DEFAULT_SETTINGS: RunSettings = { rounds: 7, roundTime: 10, warmupTime: 30, budget: 8000, libraries: true };
+export const DEFAULT_SETTINGS: RunSettings = { rounds: 7, roundTime: 10, warmupTime: 30, budget: 8000, libraries: true, interpreted: false };
 
 export type ToWorker =
   | { readonly type: 'samples' }

@@ -6,7 +6,7 @@
 import type { Codec, FormatId, ImplementationId, ParsedJson, Schema } from '@wirebench/core';
 import { formatsRunningIn, IMPLEMENTATIONS, inferSchema, JsonSyntaxError, parseJson, toFbs, toProto } from '@wirebench/core';
 import { createCodecWithLibraries } from '@wirebench/core/libraries';
-import { measure, withAttribution } from 'wirebench';
+import { measure, withAttribution, withoutGeneratedCode } from 'wirebench';
 import { MIN_ROUNDS } from 'wirebench/answer';
 import { canonicalSamples } from 'wirebench/samples';
 import type { FromWorker, RunSettings, ToWorker } from './protocol.js';
@@ -100,11 +100,12 @@ async function run(id: number, name: string, text: string, settings: RunSettings
     const codecs: Codec[] = [];
     /** Formats with a codec that could be built: their bytes are attributed (planPayload's rule). */
     const built = new Set<FormatId>();
+    const create = settings.interpreted ? withoutGeneratedCode(createCodecWithLibraries) : createCodecWithLibraries;
     for (const format of BROWSER_FORMATS) {
       for (const implementation of IMPLEMENTATIONS[format].filter((i) => i.runtimes.includes('browser')).map((i) => i.id)) {
         if (implementation !== 'wirebench' && !settings.libraries) continue;
         try {
-          codecs.push(await createCodecWithLibraries(format, { ...(schema ? { schema } : {}), implementation }));
+          codecs.push(await create(format, { ...(schema ? { schema } : {}), implementation }));
           built.add(format);
         } catch (error) {
           codecs.push(failedCodec(format, implementation, error));

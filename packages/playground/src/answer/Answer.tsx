@@ -17,7 +17,8 @@ import type { ResultPayload } from '../protocol.js';
 import { isLibraryRow } from '../ResultsTable.js';
 import { BreakEvenTable } from './BreakEvenTable.js';
 import { ConstraintsForm } from './ConstraintsForm.js';
-import { effectiveServed, measuredServed, toConstraints } from './constraints.js';
+import { effectiveServed, evalMismatch, measuredServed, toConstraints } from './constraints.js';
+import { EvalNote } from './EvalNote.js';
 import { Ranking } from './Ranking.js';
 import { UsableBars } from './UsableBars.js';
 import { setConstraintChoice, useConstraintChoice } from './use-constraint-choice.js';
@@ -30,9 +31,11 @@ export interface AnswerProps {
   readonly environment?: Environment | undefined;
   /** The run is still working out where the bytes go: the answer is shown before it, from the timed figures. */
   readonly attributing?: boolean;
+  /** A new run, as the constraints now ask (No eval decides how a run measures). */
+  readonly onMeasureAgain: () => void;
 }
 
-export function Answer({ payload, libraries, environment, attributing = false }: AnswerProps): ReactNode {
+export function Answer({ payload, libraries, environment, attributing = false, onMeasureAgain }: AnswerProps): ReactNode {
   const choice = useConstraintChoice();
 
   // The form follows every tap and keystroke at once; the answer follows in a render React slices
@@ -43,6 +46,7 @@ export function Answer({ payload, libraries, environment, attributing = false }:
   const shown = useMemo(() => (withLibraries ? payload : { ...payload, rows: payload.rows.filter((row) => !isLibraryRow(row)) }), [payload, withLibraries]);
   const measured = useMemo(() => measuredServed(shown), [shown]);
   const constraints = useMemo(() => toConstraints(deferred, measured), [deferred, measured]);
+  const mismatch = useMemo(() => evalMismatch(choice.noEval, shown.rows), [choice.noEval, shown]);
   const outcome = useMemo((): { answer: PayloadAnswer } | { error: string } => {
     try {
       return { answer: answerPayload(shown, constraints) };
@@ -82,9 +86,11 @@ export function Answer({ payload, libraries, environment, attributing = false }:
           </summary>
           <p className="note">
             Should your API speak one of these formats? The rows that keep the data and meet your constraints, by time until usable on your network; computed
-            from this run's figures, so a change below re-ranks without measuring again.
+            from this run's figures, so a change below re-ranks without measuring again. No eval also decides how the next run measures: protobuf and
+            FlatBuffers interpreted, as a page without eval runs them.
           </p>
           <ConstraintsForm choice={choice} measured={measured} served={effectiveServed(choice, measured)} onChange={setConstraintChoice} />
+          {mismatch && <EvalNote mismatch={mismatch} onMeasureAgain={onMeasureAgain} />}
         </details>
       </section>
       {'answer' in outcome && (

@@ -6,6 +6,7 @@
 import { minGainShare, NETWORK_PRESETS, SERVED_ENCODINGS } from 'wirebench/answer';
 import type { ConstraintChoice } from './constraints.js';
 import { budgetBytes, CONSTRAINT_FLAGS, DEFAULT_CHOICE, typedCpuSlowdown } from './constraints.js';
+import { FLAG_PARAMS, flagFromSearch } from './flags.js';
 
 /** The choice a query string holds, the defaults filling what it does not. */
 export function choiceFromSearch(search: string): ConstraintChoice {
@@ -22,10 +23,7 @@ export function choiceFromSearch(search: string): ConstraintChoice {
   if (budget !== null && typeof budgetBytes(budget) === 'number') choice.budgetKb = budget;
   if (minGain !== null && minGainShare(minGain) !== undefined) choice.minGainPercent = minGain;
   if (cpu !== null && typeof typedCpuSlowdown(cpu) === 'number') choice.cpuSlowdownText = cpu;
-  for (const { flag, param } of CONSTRAINT_FLAGS) {
-    const value = params.get(param);
-    if (value === '1' || value === '0') choice[flag] = value === '1';
-  }
+  for (const { flag } of CONSTRAINT_FLAGS) choice[flag] = flagFromSearch(search, flag) ?? choice[flag];
   return choice;
 }
 
@@ -42,7 +40,7 @@ export function searchWithChoice(search: string, choice: ConstraintChoice): stri
   const minGain = minGainShare(choice.minGainPercent);
   set('min-gain', choice.minGainPercent.trim(), minGain === undefined || minGain === minGainShare(DEFAULT_CHOICE.minGainPercent));
   set('cpu', choice.cpuSlowdownText.trim(), typeof typedCpuSlowdown(choice.cpuSlowdownText) !== 'number');
-  for (const { flag, param } of CONSTRAINT_FLAGS) set(param, choice[flag] ? '1' : '0', choice[flag] === DEFAULT_CHOICE[flag]);
+  for (const { flag } of CONSTRAINT_FLAGS) set(FLAG_PARAMS[flag], choice[flag] ? '1' : '0', choice[flag] === DEFAULT_CHOICE[flag]);
   const query = params.toString();
   return query ? `?${query}` : '';
 }

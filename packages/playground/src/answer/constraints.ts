@@ -3,8 +3,17 @@
  * ranking takes from them for one payload: the served encoding falls back to one this run measured.
  */
 import type { Constraints, ResolvedConstraints, ServedEncoding } from 'wirebench/answer';
-import { bundleBudgetBytes, cpuSlowdownFactor, DEFAULT_MIN_GAIN, minGainShare, NETWORK_ROLES, SERVED_ENCODINGS } from 'wirebench/answer';
-import type { ResultPayload } from '../protocol.js';
+import {
+  bundleBudgetBytes,
+  cpuSlowdownFactor,
+  DEFAULT_MIN_GAIN,
+  IMPLEMENTATION_CAPABILITIES,
+  minGainShare,
+  NETWORK_ROLES,
+  SERVED_ENCODINGS,
+} from 'wirebench/answer';
+import type { ResultPayload, RowResult } from '../protocol.js';
+import type { ConstraintFlag } from './flags.js';
 
 /** What the form's controls hold: the resolved constraints, with the budget and the least gain as typed. */
 export type ConstraintChoice = Omit<ResolvedConstraints, 'bundleBudgetBytes' | 'minGain' | 'cpuSlowdown'> & {
@@ -16,15 +25,12 @@ export type ConstraintChoice = Omit<ResolvedConstraints, 'bundleBudgetBytes' | '
   readonly cpuSlowdownText: string;
 };
 
-/** The choice's checkboxes. */
-export type ConstraintFlag = 'noEval' | 'exactInt64' | 'readableTraffic' | 'sharedSchemaOk';
-
-/** Each checkbox: its label, and its parameter in the address's query string (constraints-url.ts). */
-export const CONSTRAINT_FLAGS: readonly { readonly flag: ConstraintFlag; readonly label: string; readonly param: string }[] = [
-  { flag: 'noEval', label: "No eval: the page's CSP forbids new Function", param: 'no-eval' },
-  { flag: 'exactInt64', label: '64-bit integers must arrive exactly', param: 'int64' },
-  { flag: 'readableTraffic', label: 'People must read the traffic (network panel, logs)', param: 'readable' },
-  { flag: 'sharedSchemaOk', label: 'A schema shared by client and server is fine', param: 'shared-schema' },
+/** Each checkbox, in the form's order, with its label (its parameter in the address: flags.ts). */
+export const CONSTRAINT_FLAGS: readonly { readonly flag: ConstraintFlag; readonly label: string }[] = [
+  { flag: 'noEval', label: "No eval: the page's CSP forbids new Function" },
+  { flag: 'exactInt64', label: '64-bit integers must arrive exactly' },
+  { flag: 'readableTraffic', label: 'People must read the traffic (network panel, logs)' },
+  { flag: 'sharedSchemaOk', label: 'A schema shared by client and server is fine' },
 ];
 
 export const DEFAULT_CHOICE: ConstraintChoice = {
@@ -82,4 +88,32 @@ export function toConstraints(choice: ConstraintChoice, measured: readonly Serve
     readableTraffic: choice.readableTraffic,
     sharedSchemaOk: choice.sharedSchemaOk,
   };
+}
+
+/**
+ * The run's rows whose figures are of other code than the No eval box asks for: the rows of the
+ * implementations that compile code per schema (`eval: 'generated'`), measured with that code while
+ * the box is ticked (the ranking leaves them out), or interpreted while it is not (a page with eval
+ * runs them faster). A run measures as the box says when it starts; changing it afterwards asks for
+ * a new run, which the page offers rather than starting one by itself.
+ */
+export interface EvalMismatch {
+  /** The rows' names, in the result's order. */
+  readonly rows: readonly string[];
+  /** What a new run would measure them as. */
+  readonly measureAs: 'interpreted' | 'generated';
+}
+
+/** The run's rows (`ResultPayload.rows`) measured otherwise than `noEval` asks, or undefined when every row fits it. */
+export function evalMismatch(noEval: boolean, measured: readonly RowResult[]): EvalMismatch | undefined {
+  const rows = measured
+    .filter(
+      (row) =>
+        row.kind === 'codec' &&
+        row.error === undefined &&
+        IMPLEMENTATION_CAPABILITIES[`${row.format}/${row.implementation ?? 'wirebench'}`]?.eval === 'generated' &&
+        (row.interpreted === true) !== noEval,
+    )
+    .map((row) => row.name);
+  return rows.length === 0 ? undefined : { rows, measureAs: noEval ? 'interpreted' : 'generated' };
 }
