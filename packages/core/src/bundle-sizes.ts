@@ -8,13 +8,13 @@ export const BUNDLE_GZIP_BYTES: Readonly<Record<string, number>> = {
   '@wirebench/core/json': 2568,
   '@wirebench/core/msgpack': 10293,
   '@wirebench/core/cbor': 10606,
-  '@wirebench/core/protobuf': 12640,
-  '@wirebench/core/flatbuffers': 12728,
-  '@wirebench/core/msgpack/msgpack-msgpack': 8304,
-  '@wirebench/core/msgpack/msgpackr': 13851,
-  '@wirebench/core/cbor/cbor-x': 13356,
-  '@wirebench/core/protobuf/protobufjs': 34281,
-  '@wirebench/core/flatbuffers/flatbuffers': 9774,
+  '@wirebench/core/protobuf': 12721,
+  '@wirebench/core/flatbuffers': 12810,
+  '@wirebench/core/msgpack/msgpack-msgpack': 8328,
+  '@wirebench/core/msgpack/msgpackr': 13872,
+  '@wirebench/core/cbor/cbor-x': 13376,
+  '@wirebench/core/protobuf/protobufjs': 34323,
+  '@wirebench/core/flatbuffers/flatbuffers': 9870,
 };
 
 /** The bundler that measured them (minified, ESM, browser) and how they were compressed. */
