@@ -72,7 +72,7 @@ function renderTitle(result: MeasureResult): string {
   const count = result.payloads.length;
   const facts = [
     `${count} payload${count === 1 ? '' : 's'}`,
-    `${environment.runtime} ${environment.runtimeVersion}`,
+    runtimeName(environment),
     ...(environment.cpuModel ? [environment.cpuModel] : []),
     `isolation: ${result.options.isolation ?? 'not recorded'}`,
     result.createdAt,
@@ -243,8 +243,11 @@ function renderFacts(facts: ReadonlyArray<readonly [string, string]>): string {
   return `<dl>${facts.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`;
 }
 
+/** The runtime as detectEnvironment names it (`Node v22.11.0`, `Chrome 131`), and whether a Web Worker measured. */
+const runtimeName = (environment: Environment): string => `${environment.runtimeVersion}${environment.runtime === 'worker' ? ' (Web Worker)' : ''}`;
+
 function environmentFacts(environment: Environment): Array<[string, string]> {
-  const facts: Array<[string, string]> = [['runtime', `${environment.runtime} ${environment.runtimeVersion}`]];
+  const facts: Array<[string, string]> = [['runtime', runtimeName(environment)]];
   if (environment.platform !== undefined || environment.arch !== undefined) {
     facts.push(['platform', [environment.platform, environment.arch].filter((part) => part !== undefined).join(' ')]);
   }

@@ -188,7 +188,7 @@ describe('answerVerdict', () => {
   });
 
   it('names where the device times were measured: runtime, engine, CPU, a worker and any throttling', () => {
-    const node = { runtime: 'node', runtimeVersion: 'v20.19.0', cpuModel: 'AMD EPYC', cores: 2, timerResolutionMs: 0.001, libraries: {} } as const;
+    const node = { runtime: 'node', runtimeVersion: 'Node v20.19.0', cpuModel: 'AMD EPYC', cores: 2, timerResolutionMs: 0.001, libraries: {} } as const;
     expect(deviceWords(node)).toBe('in Node v20.19.0 (V8) on AMD EPYC, 2 cores');
     const page = { runtime: 'worker', runtimeVersion: 'Firefox 140', cores: 8, cpuThrottle: 4, timerResolutionMs: 0.02, libraries: {} } as const;
     expect(deviceWords(page)).toBe('in Firefox 140 (SpiderMonkey), a Web Worker on 8 cores, at 4× CPU throttling');

@@ -124,7 +124,7 @@ export const result: WirebenchResult = {
   createdAt: '2025-11-23T07:30:00.000Z',
   environment: {
     runtime: 'node',
-    runtimeVersion: 'v22.11.0',
+    runtimeVersion: 'Node v22.11.0',
     platform: 'linux',
     arch: 'x64',
     cpuModel: 'AMD EPYC 7B13',

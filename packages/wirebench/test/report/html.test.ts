@@ -159,7 +159,7 @@ describe('renderHtmlReport', () => {
     expect(html).toContain('95 % interval, a percentile bootstrap over rounds');
     expect(html).toContain(escapeHtml(METHOD));
     for (const text of [
-      'node v22.11.0',
+      'Node v22.11.0',
       'AMD EPYC 7B13',
       '<dd>8</dd>',
       '500 ns',

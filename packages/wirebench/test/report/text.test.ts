@@ -79,7 +79,7 @@ describe('formatResult', () => {
     const text = formatResult(result);
     expect(text.startsWith(formatEnvironment(result))).toBe(true);
     expect(formatEnvironment(result).split('\n')).toEqual([
-      'v22.11.0, CPU throttled 4×; AMD EPYC 7B13, 8 cores, 31.4 GB; timer step 500 ns',
+      'Node v22.11.0, CPU throttled 4×; AMD EPYC 7B13, 8 cores, 31.4 GB; timer step 500 ns',
       'libraries: @msgpack/msgpack 3.1.3, protobufjs 8.8.1, @wirebench/core 0.1.0',
       '11 rounds × 40 ms per task, warm-up 150 ms per task',
       'isolation: worker-per-payload (each payload in a fresh worker, one after another: its own V8 isolate, heap and JIT state)',
