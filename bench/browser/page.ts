@@ -1,9 +1,10 @@
 /**
  * The browser runner's page. The Node runner (bench/src/cli/browser.ts) drives it through
- * `window.wirebench`: it may time a busy loop here and in the worker (to verify CPU throttling), then
- * calls `start(config)`. While measuring, the results region is `aria-busy="true"` with a
- * `role="progressbar"`; when done it is `aria-busy="false"` and `window.wirebenchResult` holds the
- * outcome (the result JSON, or why there is none).
+ * `window.wirebench`, in any engine: it may time a busy loop here and in the worker (to verify CPU
+ * throttling), then calls `start(config)` and polls `poll()` for progress and errors. While
+ * measuring, the results region is `aria-busy="true"` with a `role="progressbar"`; when done it is
+ * `aria-busy="false"` and `window.wirebenchResult` holds the outcome (the result JSON, or why there
+ * is none).
  */
 import type { MeasureProgress } from 'wirebench';
 import { formatResult } from 'wirebench/report';
@@ -13,6 +14,13 @@ import { busyLoop, errorText, listSuites, runSuites } from './run-suites.js';
 
 const region = document.getElementById('results') as HTMLElement;
 const status = document.getElementById('status') as HTMLElement;
+
+/** What the runner polls (PagePoll): the page's uncaught errors, and its progress reports. */
+const pageErrors: string[] = [];
+let progressCount = 0;
+let lastProgress: MeasureProgress | null = null;
+window.addEventListener('error', (event) => pageErrors.push(event.error ? errorText(event.error) : event.message));
+window.addEventListener('unhandledrejection', (event) => pageErrors.push(`unhandled rejection: ${errorText(event.reason)}`));
 
 /** A failure the worker reported (its message is already complete: no page stack to add). */
 class WorkerFailure extends Error {
@@ -90,8 +98,9 @@ function progressBar(): { update(progress: MeasureProgress): void; remove(): voi
       bar.setAttribute('aria-valuetext', `${percent} %, ${text}`);
       fill.style.width = `${percent}%`;
       status.textContent = `Measuring ${text}`;
-      // Forwarded to the terminal by the Node runner; not awaited, outside every timed region.
-      void window.wirebenchProgress?.(p);
+      // Read by the Node runner's next poll, and forwarded to the terminal.
+      progressCount++;
+      lastProgress = p;
     },
     remove() {
       bar.remove();
@@ -152,6 +161,7 @@ const api: WirebenchPageApi = {
   startWorker,
   list: listSuites,
   start,
+  poll: () => ({ running: region.getAttribute('aria-busy') === 'true', progressCount, progress: lastProgress, errors: [...pageErrors] }),
   // A chunk of its own: pages that measure never load it.
   profile: async (config) => (await import('./profile.js')).profileHere(config),
 };

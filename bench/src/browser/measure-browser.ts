@@ -1,15 +1,17 @@
 /**
- * Payloads measured in Chromium, group by group, each group in a fresh page (mode `page`) or in a
- * fresh page's dedicated Web Worker (mode `worker`), merged into one result as the Node runner
- * merges its workers' (`mergePayloadResults`). A group of one payload per page is the runner's
- * default: a payload's figures then do not depend on those measured before it. A page that fails
- * (an error, a crash, a stall) gives its payloads an error; the next group still runs.
+ * Payloads measured in a browser engine (Chromium, Firefox or WebKit), group by group, each group in
+ * a fresh page (mode `page`) or in a fresh page's dedicated Web Worker (mode `worker`), merged into
+ * one result as the Node runner merges its workers' (`mergePayloadResults`). A group of one payload
+ * per page is the runner's default: a payload's figures then do not depend on those measured before
+ * it. A page that fails (an error, a crash, a stall) gives its payloads an error; the next group
+ * still runs.
  */
 import type { Server } from 'node:http';
-import type { Browser } from 'playwright-core';
-import type { Isolation, MeasureProgress, MeasureResult, PayloadResult } from 'wirebench';
+import { WirebenchError } from '@wirebench/core';
+import type { EngineName, Isolation, MeasureProgress, MeasureResult, PayloadResult } from 'wirebench';
 import { failedPayload, mergePayloadResults, progressAcross } from 'wirebench';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from 'wirebench/node';
+import type { ChromiumDriver, EngineDriver } from 'wirebench/engines';
+import { checkEngine, engineBinaries, launchEngine } from 'wirebench/engines';
 import type { BenchArgs } from '../cli/options.js';
 import { BenchError } from '../errors.js';
 import { bundlePage, PAGE_BUNDLE } from './bundle.js';
@@ -18,14 +20,41 @@ import type { BrowserSession, PageRun } from './run-mode.js';
 import { runMode } from './run-mode.js';
 import { serve } from './server.js';
 
-export const CHROMIUM = CHROMIUM_PATH;
+/**
+ * Checks that every engine of `engines` can start (its programs there), before anything is bundled
+ * or measured: a BenchError (exit 1) with the `apt-get install` line of what is missing.
+ */
+export function checkEngines(engines: readonly EngineName[]): void {
+  const problems: string[] = [];
+  for (const engine of engines) {
+    try {
+      checkEngine(engine);
+    } catch (error) {
+      if (!(error instanceof WirebenchError)) throw error;
+      problems.push(error.message);
+    }
+  }
+  if (problems.length > 0) throw new BenchError(problems.join('; '));
+}
+
+/** Where an engine's main program is looked for, for usage texts: `/usr/bin/chromium`. */
+export const enginePath = (engine: EngineName): string => engineBinaries(engine).at(-1)?.path ?? engine;
+
+/** An open browser: the session to measure in, and how to end it (the browser's processes and the server). */
+export interface OpenedBrowser<D extends EngineDriver = EngineDriver> {
+  readonly session: BrowserSession<D>;
+  close(): Promise<void>;
+}
 
 /**
  * The page bundled (into `bundle`), served cross-origin isolated (with the payload files at their
- * routes), and headless Chromium started: a session to measure in, and how to end it. A
- * BenchError when Chromium does not start.
+ * routes), and `engine` started (wirebench/engines: a fresh profile, no network beyond localhost):
+ * a session to measure in, and how to end it. A BenchError when the engine does not start, saying
+ * what to install when something is missing.
  */
-export async function openBrowser(routes: ReadonlyMap<string, string>, bundle = PAGE_BUNDLE): Promise<{ session: BrowserSession; close(): Promise<void> }> {
+export async function openBrowser(engine: 'chromium', routes: ReadonlyMap<string, string>, bundle?: string): Promise<OpenedBrowser<ChromiumDriver>>;
+export async function openBrowser(engine: EngineName, routes: ReadonlyMap<string, string>, bundle?: string): Promise<OpenedBrowser>;
+export async function openBrowser(engine: EngineName, routes: ReadonlyMap<string, string>, bundle = PAGE_BUNDLE): Promise<OpenedBrowser> {
   await bundlePage(bundle);
   const served = await serve(bundle, routes);
   const server: Server = served.server;
@@ -33,18 +62,17 @@ export async function openBrowser(routes: ReadonlyMap<string, string>, bundle = 
     server.closeAllConnections();
     server.close();
   };
-  let browser: Browser;
+  let driver: EngineDriver;
   try {
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS] });
+    driver = await launchEngine(engine);
   } catch (error) {
     stop();
-    throw new BenchError(`Chromium at ${CHROMIUM} did not start: ${(error as Error).message.split('\n')[0]}`);
+    throw new BenchError(error instanceof WirebenchError ? error.message : `${engine} did not start: ${(error as Error).message.split('\n')[0]}`);
   }
   return {
-    session: { browser, origin: served.origin },
+    session: { driver, origin: served.origin },
     async close() {
-      await browser.close().catch(() => {});
+      await driver.close();
       stop();
     },
   };
@@ -86,7 +114,8 @@ export async function measureInBrowser(
     } catch (error) {
       // A page that fails (an error, a crash, a stall, or Playwright losing it) fails its payloads;
       // a browser that is gone fails the run.
-      if (!session.browser.isConnected()) throw new BenchError(`Chromium went away while measuring ${group.map((ref) => ref.name).join(', ')}`);
+      if (!session.driver.connected())
+        throw new BenchError(`${session.driver.engine.browser} went away while measuring ${group.map((ref) => ref.name).join(', ')}`);
       const message = error instanceof BenchError ? error.message : `the page failed: ${(error as Error).message.split('\n')[0]}`;
       failures.push(message);
       payloads.push(...group.map((ref) => failedPayload(ref.name, message)));

@@ -39,8 +39,8 @@ export interface BrowserListConfig {
   readonly budget: number | null;
   /** CPU slow-down factor actually applied to the thread that measures (1 when none). */
   readonly cpuThrottle: number;
-  /** What the browser cannot tell about the machine. */
-  readonly host?: Partial<Pick<Environment, 'runtimeVersion' | 'cpuModel' | 'memoryGb'>>;
+  /** What the browser cannot tell about the machine and itself (the engine, as the runner that started it read it). */
+  readonly host?: Partial<Pick<Environment, 'runtimeVersion' | 'cpuModel' | 'memoryGb' | 'engine'>>;
 }
 
 /** What the runner hands the page to measure: where, which payloads (as listed), and how they are kept apart. */
@@ -74,6 +74,20 @@ export interface PageProfileConfig {
   readonly title: string;
 }
 
+/**
+ * What the runner reads from the page while it measures, every few hundred milliseconds (every
+ * engine's driver can evaluate; not every one can receive calls from the page).
+ */
+export interface PagePoll {
+  /** True from `start` until the run's outcome is in `window.wirebenchResult`. */
+  readonly running: boolean;
+  /** How many progress reports the page has had (the runner forwards one when it grows), and the last. */
+  readonly progressCount: number;
+  readonly progress: MeasureProgress | null;
+  /** The page's uncaught errors and unhandled rejections since it loaded. */
+  readonly errors: readonly string[];
+}
+
 /** `window.wirebench`, set by the page once its script runs. */
 export interface WirebenchPageApi {
   /** Milliseconds a fixed busy loop takes on the page's main thread or in the worker. */
@@ -84,6 +98,8 @@ export interface WirebenchPageApi {
   list(config: BrowserListConfig): Promise<BrowserListing>;
   /** Starts measuring in `config.mode` and returns at once; the results region says when it is done. */
   start(config: BrowserRunConfig): void;
+  /** Where the run is: the runner polls it until `running` is false. */
+  poll(): PagePoll;
   /**
    * bench:profile: prepares the subject, then warms it up and runs it on the main thread under
    * console.profile(title) (profiledRun of bench/src/profile/loop.ts); the runner's CDP session gets the profile.
@@ -96,7 +112,5 @@ declare global {
     wirebench: WirebenchPageApi;
     /** The last run's outcome, set just before the results region turns aria-busy="false". */
     wirebenchResult?: BrowserOutcome;
-    /** Exposed by this runner (`page.exposeFunction`) to receive progress. */
-    wirebenchProgress?: (progress: MeasureProgress) => unknown;
   }
 }

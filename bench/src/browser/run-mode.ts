@@ -5,20 +5,25 @@
  * with the page's errors, crashes and stalls ending the wait instead of a fixed timeout.
  */
 
-import type { Browser, Page } from 'playwright-core';
 import type { Environment, Isolation, MeasureProgress, MeasureResult } from 'wirebench';
+import type { ChromiumDriver, ChromiumPage, EngineDriver, EnginePage } from 'wirebench/engines';
+import { engineLabel } from 'wirebench/engines';
 import type { BenchArgs } from '../cli/options.js';
 import { BenchError } from '../errors.js';
 import { nodeEnvironment } from '../node/environment.js';
-import type { BrowserListConfig, BrowserListing, BrowserOutcome, BrowserRunConfig, Mode, PayloadFileRef, PayloadRef } from './protocol.js';
+import type { BrowserListConfig, BrowserListing, BrowserOutcome, BrowserRunConfig, Mode, PagePoll, PayloadFileRef, PayloadRef } from './protocol.js';
 import { PRESSURE_PATH } from './server.js';
 import { throttle } from './throttle.js';
 
 /** Seconds without any progress (times the throttle) before a run is declared stuck. */
 const STALL_SECONDS = 300;
+/** How often the runner reads the page's progress while it measures. */
+const POLL_MS = 250;
 
-/** Page errors, console errors, crashes and stalls of one page, as a promise that only ever rejects. */
-function watchPage(page: Page, stallMs: number): { failed: Promise<never>; alive(): void; dispose(): void } {
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Failures the driver reports for a page and stalls, as a promise that only ever rejects. */
+function watchPage(page: EnginePage, stallMs: number): { failed: Promise<never>; alive(): void; dispose(): void } {
   let reject: (error: BenchError) => void = () => {};
   const failed = new Promise<never>((_, r) => {
     reject = r;
@@ -29,12 +34,7 @@ function watchPage(page: Page, stallMs: number): { failed: Promise<never>; alive
     clearTimeout(timer);
     timer = setTimeout(() => reject(new BenchError(`no progress from the browser in ${Math.round(stallMs / 1000)} s: the run is stuck`)), stallMs);
   };
-  page.on('pageerror', (error) => reject(new BenchError(`error in the page: ${error.stack ?? error.message}`)));
-  page.on('console', (message) => {
-    if (message.type() === 'error') reject(new BenchError(`console error in the browser: ${message.text()}`));
-  });
-  page.on('crash', () => reject(new BenchError('the page crashed (out of memory?)')));
-  page.on('close', () => reject(new BenchError('the page closed before the run was done')));
+  page.onFailure((message) => reject(new BenchError(message === 'the page closed' ? 'the page closed before the run was done' : message)));
   return {
     failed,
     alive,
@@ -42,36 +42,55 @@ function watchPage(page: Page, stallMs: number): { failed: Promise<never>; alive
   };
 }
 
-/** The browser and the origin its page is served from. */
-export interface BrowserSession {
-  readonly browser: Browser;
+/** The browser, the engine it runs, and the origin its page is served from. */
+export interface BrowserSession<D extends EngineDriver = EngineDriver> {
+  readonly driver: D;
   readonly origin: string;
 }
 
-/** A fresh page (a new browser context: never a renderer process another page used) with the runner's page loaded and watched. */
-export async function openPage(
-  session: BrowserSession,
+/** The page type a session's driver opens. */
+type PageOf<D extends EngineDriver> = D extends EngineDriver<infer P> ? P : EnginePage;
+
+/**
+ * A fresh page (Chromium and Firefox: a new browser context; WebKit: a new MiniBrowser; never a
+ * content process another page used) with the runner's page loaded and watched.
+ */
+export async function openPage<D extends EngineDriver>(
+  session: BrowserSession<D>,
   stallMs: number,
-  onProgress?: (p: MeasureProgress) => void,
-): Promise<{ page: Page; watch: ReturnType<typeof watchPage> }> {
-  // browser.newPage() opens the page in a browser context of its own, and Chromium never shares a
-  // renderer process between browser contexts: each page gets a new process, hence a fresh V8
-  // isolate, heap and JIT state (a new page in the same context could be given the process of one
-  // that is closing). Cross-origin isolation comes from the server's COOP/COEP headers, on every page.
-  const page = await session.browser.newPage();
+): Promise<{ page: PageOf<D>; watch: ReturnType<typeof watchPage> }> {
+  // Cross-origin isolation comes from the server's COOP/COEP headers, on every page.
+  const page = (await session.driver.newPage()) as PageOf<D>;
   const watch = watchPage(page, stallMs);
   try {
-    await page.exposeFunction('wirebenchProgress', (p: MeasureProgress) => {
-      watch.alive();
-      onProgress?.(p);
-    });
     await Promise.race([page.goto(`${session.origin}/index.html`), watch.failed]);
-    await Promise.race([page.waitForFunction(() => window.wirebench !== undefined), watch.failed]);
+    await Promise.race([page.waitFor(() => window.wirebench !== undefined, undefined, { timeoutMs: 60_000 }), watch.failed]);
     return { page, watch };
   } catch (error) {
     watch.dispose();
     await page.close().catch(() => {});
     throw error instanceof BenchError ? error : new BenchError(`the page did not load: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+/**
+ * Until the page's run has ended: its progress forwarded, its errors (and the driver's, and a stall)
+ * ending the wait with a BenchError. The page is read every POLL_MS (in page mode the read waits for
+ * the page to yield, which the engine does between tasks, outside every timed region).
+ */
+async function waitForRun(page: EnginePage, watch: ReturnType<typeof watchPage>, onProgress?: (p: MeasureProgress) => void): Promise<void> {
+  let seen = 0;
+  for (;;) {
+    const text = await Promise.race([page.evaluate(() => JSON.stringify(window.wirebench.poll()), undefined), watch.failed]);
+    const state = JSON.parse(text) as PagePoll;
+    if (state.errors.length > 0) throw new BenchError(`error in the page: ${state.errors[0]}`);
+    if (state.progressCount !== seen) {
+      seen = state.progressCount;
+      watch.alive();
+      if (state.progress) onProgress?.(state.progress);
+    }
+    if (!state.running) return;
+    await Promise.race([sleep(POLL_MS), watch.failed]);
   }
 }
 
@@ -91,7 +110,8 @@ function listConfig(session: BrowserSession, args: BenchArgs, files: readonly Pa
     budget: args.budget === undefined ? null : args.budget * 1000,
     cpuThrottle: 1,
     host: {
-      runtimeVersion: `Chromium ${session.browser.version()}`,
+      runtimeVersion: engineLabel(session.driver.engine),
+      engine: session.driver.engine,
       ...(host.cpuModel ? { cpuModel: host.cpuModel } : {}),
       ...(host.memoryGb ? { memoryGb: host.memoryGb } : {}),
     },
@@ -107,7 +127,9 @@ export async function listInPage(session: BrowserSession, args: BenchArgs, files
   try {
     watch.alive();
     const config = listConfig(session, args, files, await nodeEnvironment());
-    const listing = (await Promise.race([page.evaluate((c) => window.wirebench.list(c), config), watch.failed])) as BrowserListing;
+    // As JSON text: every driver carries a string the same way (WebDriver's own cloning writes undefined as null).
+    const text = await Promise.race([page.evaluate(async (c) => JSON.stringify(await window.wirebench.list(c)), config), watch.failed]);
+    const listing = JSON.parse(text) as BrowserListing;
     if (!listing.ok) throw new BenchError(listing.message, listing.noTargets ? 'input' : 'failure');
     return { refs: listing.payloads, notes: listing.notes };
   } finally {
@@ -138,17 +160,22 @@ export async function runMode(
   isolation: Isolation,
   hooks: { readonly onProgress?: (p: MeasureProgress) => void; readonly log: (line: string) => void; readonly budget: number | null },
 ): Promise<PageRun> {
-  const { page, watch } = await openPage(session, STALL_SECONDS * 1000 * args.cpuThrottle, hooks.onProgress);
+  const { page, watch } = await openPage(session, STALL_SECONDS * 1000 * args.cpuThrottle);
   try {
-    if (mode === 'worker') await Promise.race([page.evaluate(() => window.wirebench.startWorker()), watch.failed]);
-    const isolated = await page.evaluate(() => crossOriginIsolated);
-    if (!isolated) hooks.log('warning: the page is not cross-origin isolated: performance.now() is coarse, times are noisier');
+    if (mode === 'worker') await Promise.race([page.evaluate(() => window.wirebench.startWorker(), undefined), watch.failed]);
+    const isolated = await page.evaluate(() => crossOriginIsolated, undefined);
+    if (!isolated)
+      hooks.log(`warning: the page is not cross-origin isolated in ${engineLabel(session.driver.engine)}: performance.now() is coarse, times are noisier`);
 
     let applied = 1;
     let throttleLines: string[] = [];
     if (args.cpuThrottle !== 1) {
-      const cdp = await page.context().newCDPSession(page);
-      const outcome = await throttle(session.browser, page, cdp, args.cpuThrottle, mode, watch.failed);
+      // DevTools throttling: Chromium only (the command line refuses --cpu-throttle for another engine).
+      if (session.driver.engine.name !== 'chromium')
+        throw new BenchError(`--cpu-throttle needs Chromium's DevTools, not ${session.driver.engine.browser}`, 'usage');
+      const chromium = (page as EnginePage as ChromiumPage).playwright;
+      const cdp = await chromium.context().newCDPSession(chromium);
+      const outcome = await throttle((session.driver as EngineDriver as ChromiumDriver).playwright, chromium, cdp, args.cpuThrottle, mode, watch.failed);
       applied = outcome.applied;
       throttleLines = outcome.lines.map((line) => `cpu throttle ${args.cpuThrottle}×: ${line}`);
     }
@@ -166,8 +193,9 @@ export async function runMode(
     await Promise.race([page.evaluate((c) => window.wirebench.start(c), config), watch.failed]);
     // The page marks the results region aria-busy="false" when done; no fixed sleep, no fixed bound:
     // errors, crashes and a stall (no progress for a long time) end the wait instead.
-    await Promise.race([page.waitForSelector('#results[aria-busy="false"]', { state: 'attached', timeout: 0 }), watch.failed]);
-    const outcome = (await page.evaluate(() => window.wirebenchResult)) as BrowserOutcome | undefined;
+    await waitForRun(page, watch, hooks.onProgress);
+    const text = await Promise.race([page.evaluate(() => JSON.stringify(window.wirebenchResult ?? null), undefined), watch.failed]);
+    const outcome = JSON.parse(text) as BrowserOutcome | null;
     if (!outcome) throw new BenchError('the page finished without a result');
     if (!outcome.ok) throw new BenchError(`the run ${mode === 'page' ? 'in the page' : 'in the worker'} failed: ${outcome.message}`);
     return { result: outcome.result, notes: outcome.notes, throttleLines };

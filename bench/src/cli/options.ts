@@ -1,7 +1,7 @@
 import type { FormatId } from '@wirebench/core';
 import { FORMATS, WirebenchError } from '@wirebench/core';
-import type { ImplementationChoice } from 'wirebench';
-import { MEASURE_PRESETS, parseImplementations } from 'wirebench';
+import type { EngineName, ImplementationChoice } from 'wirebench';
+import { ENGINE_NAMES, MEASURE_PRESETS, parseImplementations } from 'wirebench';
 import type { CommandOptions } from 'wirebench/node';
 import { MAX_ROUND_TIME_MS, MAX_ROUNDS, parseNumber as number, parseCommandLine, parseFormats } from 'wirebench/node';
 import { BenchError } from '../errors.js';
@@ -43,6 +43,8 @@ export interface BenchArgs {
   /** Browser runner only. */
   readonly cpuThrottle: number;
   readonly mode: 'page' | 'worker' | 'both';
+  /** The browser engines to measure in, one after another (browser runner only; `chromium` elsewhere). */
+  readonly engines: EngineName[];
 }
 
 /** The engine's presets (MEASURE_PRESETS): `--quick` means what it means to `wirebench`; `--ci` is the gate's. */
@@ -69,11 +71,12 @@ export const BENCH_OPTIONS = {
   'same-process': { type: 'boolean', default: false },
 } as const satisfies CommandOptions;
 
-/** The options of `npm run bench:browser`: npm run bench's, and where and how fast Chromium runs. */
+/** The options of `npm run bench:browser`: npm run bench's, and which engines, where in them and how fast the page runs. */
 export const BROWSER_OPTIONS = {
   ...BENCH_OPTIONS,
   'cpu-throttle': { type: 'string', default: '1' },
   mode: { type: 'string', default: 'both' },
+  engine: { type: 'string', default: 'chromium' },
 } as const satisfies CommandOptions;
 
 /** The parsed command line of `npm run bench` (or, `browser`, of `npm run bench:browser`) resolved and checked. */
@@ -116,6 +119,15 @@ export function benchArgs(line: { readonly values: object; readonly positionals:
   const cpuThrottle = browser ? number(string('cpu-throttle') as string, '--cpu-throttle', 1, 100) : 1;
   const mode = browser ? (string('mode') as string) : 'page';
   if (!['page', 'worker', 'both'].includes(mode)) throw new BenchError(`--mode must be page, worker or both, got "${mode}"`, 'usage');
+  const engineText = browser ? (string('engine') as string) : 'chromium';
+  const engines = engineText === 'all' ? [...ENGINE_NAMES] : engineText.split(',').map((e) => e.trim());
+  for (const engine of engines) {
+    if (!(ENGINE_NAMES as readonly string[]).includes(engine))
+      throw new BenchError(`--engine must be ${ENGINE_NAMES.join(', ')} or all, got "${engine}"`, 'usage');
+  }
+  if (cpuThrottle !== 1 && engines.some((engine) => engine !== 'chromium')) {
+    throw new BenchError("--cpu-throttle is Chromium's DevTools throttling: it needs --engine chromium", 'usage');
+  }
   const seed = Number(string('seed'));
   if (!Number.isInteger(seed)) throw new BenchError(`--seed must be an integer, got "${string('seed')}"`, 'usage');
   const budget = string('budget');
@@ -138,6 +150,7 @@ export function benchArgs(line: { readonly values: object; readonly positionals:
     sameProcess: values['same-process'] === true,
     cpuThrottle,
     mode: mode as BenchArgs['mode'],
+    engines: [...new Set(engines)] as EngineName[],
   };
 }
 

@@ -13,8 +13,8 @@ import { checkOutput, parseFormats, parseNumber, readPayloadFiles } from 'wirebe
 import { formatDuration } from 'wirebench/report';
 import type { CanonicalShape } from 'wirebench/samples';
 import { CANONICAL_MESSAGES } from 'wirebench/samples';
-import { CHROMIUM, openBrowser } from '../browser/measure-browser.js';
-import type { BrowserSession } from '../browser/run-mode.js';
+import type { OpenedBrowser } from '../browser/measure-browser.js';
+import { checkEngines, enginePath, openBrowser } from '../browser/measure-browser.js';
 import { PROFILE_BUNDLE, profileInPage } from '../profile/browser.js';
 import type { Profiled, ProfileJob } from '../profile/loop.js';
 import { SAMPLING_INTERVAL_US, WARMUP_MS } from '../profile/loop.js';
@@ -50,7 +50,7 @@ collector, code made by new Function, and the loop itself.
   --implementations <l>  comma-separated (default: wirebench and every library of the format, skipping,
                          with a note, any not installed or that does not give the payload back),
                          e.g. wirebench,msgpackr
-  --browser              in headless Chromium (${CHROMIUM}; WIREBENCH_CHROMIUM to use another)
+  --browser              in headless Chromium (${enginePath('chromium')}; WIREBENCH_CHROMIUM to use another)
   --seconds <s>          seconds under the profiler, per implementation (default 3)
   --top <n>              functions listed per implementation (default 15)
   --out <prefix>         write each raw profile to <prefix>.<implementation>.cpuprofile (Chrome DevTools:
@@ -180,21 +180,20 @@ const benchProfile = command({
     const args = profileArgs(line);
     const subjects = await checkedSubjects(args);
     if (args.out !== undefined) for (const subject of subjects) checkOutput(outPath(args.out, subject.implementation), '--out');
-    if (args.browser && !existsSync(CHROMIUM)) {
-      throw new BenchError(`Chromium not found at ${CHROMIUM}: install it with \`apt-get install chromium\` (or set WIREBENCH_CHROMIUM)`);
-    }
-    let opened: Awaited<ReturnType<typeof openBrowser>> | undefined;
+    if (args.browser) checkEngines(['chromium']);
+    let opened: OpenedBrowser | undefined;
     try {
       let run: (job: ProfileJob) => Promise<Profiled> = profileInWorker;
       let locate: Locate | undefined;
       let where = `a fresh worker thread of Node ${process.version}`;
       if (args.browser) {
         console.error('bench:profile: bundling the page and starting Chromium…');
-        opened = await openBrowser(new Map(), PROFILE_BUNDLE);
-        const session: BrowserSession = opened.session;
+        const chromium = await openBrowser('chromium', new Map(), PROFILE_BUNDLE);
+        opened = chromium;
+        const session = chromium.session;
         run = (job) => profileInPage(session, job);
         locate = bundleLocator(session.origin, PROFILE_BUNDLE);
-        where = `a fresh page of headless Chromium ${session.browser.version()}`;
+        where = `a fresh page of headless Chromium ${session.driver.engine.version}`;
       }
       const label = `${args.format} ${args.op} of ${payloadName(args.payload)}${args.payload.kind === 'canonical' ? ` (seed ${args.payload.seed})` : ''}`;
       console.log(`wirebench bench:profile: ${label}, each implementation in ${where}:`);

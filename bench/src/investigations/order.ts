@@ -340,7 +340,7 @@ const order = command({
     if (inBrowser) {
       const fileRefs: PayloadFileRef[] = files.names.map((name, i) => ({ name, url: `/payloads/${i}.json` }));
       const routes = new Map(fileRefs.map(({ url }, i) => [url, resolve(files.paths[i] as string)]));
-      const opened = await openBrowser(routes);
+      const opened = await openBrowser('chromium', routes);
       try {
         const session: BrowserSession = opened.session;
         const log = (line: string): void => console.log(line);

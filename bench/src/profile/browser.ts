@@ -5,6 +5,7 @@
  * profile arrives as Profiler.consoleProfileFinished on this page's CDP session.
  */
 import { fileURLToPath } from 'node:url';
+import type { ChromiumDriver } from 'wirebench/engines';
 import type { PageProfileConfig } from '../browser/protocol.js';
 import type { BrowserSession } from '../browser/run-mode.js';
 import { openPage } from '../browser/run-mode.js';
@@ -19,8 +20,10 @@ export const PROFILE_BUNDLE = fileURLToPath(new URL('./page/', import.meta.url))
 /** Seconds beyond the run's own length before a page that says nothing is declared stuck. */
 const SLACK_SECONDS = 120;
 
-export async function profileInPage(session: BrowserSession, job: ProfileJob): Promise<Profiled> {
-  const { page, watch } = await openPage(session, (job.seconds + WARMUP_MS / 1000 + SLACK_SECONDS) * 1000);
+export async function profileInPage(session: BrowserSession<ChromiumDriver>, job: ProfileJob): Promise<Profiled> {
+  const { page: opened, watch } = await openPage(session, (job.seconds + WARMUP_MS / 1000 + SLACK_SECONDS) * 1000);
+  // V8's profiler over DevTools: Chromium's page, through playwright-core.
+  const page = opened.playwright;
   try {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Profiler.enable');
@@ -42,6 +45,6 @@ export async function profileInPage(session: BrowserSession, job: ProfileJob): P
     throw error instanceof BenchError ? error : new BenchError(`the page failed: ${(error as Error).message.split('\n')[0]}`);
   } finally {
     watch.dispose();
-    await page.close().catch(() => {});
+    await opened.close();
   }
 }

@@ -15,7 +15,7 @@ import { encode } from 'uqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timerResolution } from 'wirebench';
 import { formatPhoneAddresses, phoneAddress } from '../plugins/phone-address.js';
-import { buildPlayground, CHROMIUM, CHROMIUM_ARGS, hasChromium, launchChromium, results, V1_RESULT } from './support/playground.js';
+import { buildPlayground, hasChromium, launchChromium, launchChromiumPersistent, results, V1_RESULT } from './support/playground.js';
 
 /**
  * The largest performance.now() step that counts as fine: the Device section's threshold
@@ -236,8 +236,7 @@ describe.skipIf(!enabled)('the static build on a plain static host, in headless 
   it('is installable: a manifest with a relative start_url, standalone display, theme colour and icons that load', async () => {
     // Chromium offers no install in an incognito-like context: a profile on disk.
     const profile = mkdtempSync(join(tmpdir(), 'wirebench-delivery-profile-'));
-    const { chromium } = await import('playwright-core');
-    const { context, page } = await firstVisit(chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS }));
+    const { context, page } = await firstVisit(launchChromiumPersistent(profile));
     try {
       const href = await page.locator('link[rel="manifest"]').getAttribute('href');
       expect(href, 'linked relative to the page (works under any base path)').toBe('./manifest.webmanifest');

@@ -8,20 +8,20 @@
  * so its entry must reject, saying so.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { OutputChunk } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from 'wirebench/node';
+import { engineMissing, launchChromiumPersistent } from 'wirebench/engines';
 import { emptyApp, installedPackages, npm, pack } from '../support/pack.js';
 import { REPO_ROOT } from '../support/paths.js';
 
 const PACKAGE_DIR = join(REPO_ROOT, 'packages/core');
-const CHROMIUM = CHROMIUM_PATH;
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.log(`package/tarball.test.ts: no Chromium at ${CHROMIUM} (apt-get install chromium): the browser bundle is built but not run`);
+const noChromium = engineMissing('chromium');
+const hasChromium = noChromium === undefined;
+if (!hasChromium) console.log(`package/tarball.test.ts: ${noChromium}: the browser bundle is built but not run`);
 
 /** Every format library and tinybench: the root entry must load none of them. */
 const LIBRARIES = ['protobufjs', 'long', 'tinybench', 'simdjson', 'flatbuffers', 'cbor-x', '@msgpack/msgpack'];
@@ -246,9 +246,7 @@ window.roundTrips = (async () => {
   });
 
   it.skipIf(!hasChromium)('round-trips a payload through every format in headless Chromium', async () => {
-    const { chromium } = await import('playwright-core');
-    const profile = join(scratch, 'chromium-profile');
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS] });
+    const context = await launchChromiumPersistent(join(scratch, 'chromium-profile'));
     try {
       const page = await context.newPage();
       await page.addScriptTag({ content: bundle });

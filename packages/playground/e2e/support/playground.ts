@@ -1,21 +1,20 @@
 /**
- * What the playground's e2e files share: Debian's Chromium through playwright-core (nothing
- * downloads a browser), the page built by Vite and served by `vite preview` with COOP/COEP on a free
+ * What the playground's e2e files share: Debian's Chromium through playwright-core, started by
+ * wirebench/engines (nothing downloads a browser), the page built by Vite and served by `vite preview` with COOP/COEP on a free
  * port of 127.0.0.1, opening a page, pasting, waiting on the results region, the main thread's long
  * tasks, and the public corpus beside the checkout.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from 'wirebench/node';
+import { engineMissing, freePort, launchChromium, launchChromiumPersistent } from 'wirebench/engines';
 
-export const CHROMIUM = CHROMIUM_PATH;
-export const CHROMIUM_ARGS = [...CHROMIUM_FLAGS];
+/** Chromium as every wirebench page runs in it (wirebench/engines): the one launcher of the e2e files. */
+export { launchChromium, launchChromiumPersistent };
 /** packages/playground. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SCREENSHOTS = fileURLToPath(new URL('../../../../test-results/', import.meta.url));
@@ -28,9 +27,9 @@ export const PHONE = { viewport: { width: 360, height: 780 }, hasTouch: true, is
 
 /** Whether Chromium is installed; when not, says that `suite` is skipped and how to get it. */
 export function hasChromium(suite: string): boolean {
-  const found = existsSync(CHROMIUM);
-  if (!found) console.log(`${suite} skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
-  return found;
+  const missing = engineMissing('chromium');
+  if (missing !== undefined) console.log(`${suite} skipped: ${missing}`);
+  return missing === undefined;
 }
 
 /** The path of a corpus file, or null when the corpus is not beside the checkout (a user's clone). */
@@ -41,18 +40,6 @@ export function corpusFile(name: string): string | null {
 
 /** `#results` once the run has ended with `status` (aria-busy false): what every test waits on, never a timeout. */
 export const results = (status: string): string => `#results[aria-busy="false"][data-status="${status}"]`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Builds the page into a fresh temporary folder and returns it. */
 export async function buildPlayground(prefix: string): Promise<string> {
@@ -68,11 +55,6 @@ export async function buildPlayground(prefix: string): Promise<string> {
     process.env['NODE_ENV'] = nodeEnv;
   }
   return outDir;
-}
-
-export async function launchChromium(): Promise<Browser> {
-  const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /** The built page served by `vite preview`, and the browser: valid inside the tests of the file that asked. */

@@ -15,7 +15,9 @@ export { MEASURE_PRESETS } from './presets.js';
 export type { BootstrapOptions, Interval } from './stats.js';
 export { bootstrapInterval, bootstrapRatioInterval, mannWhitneyU, median, quantile } from './stats.js';
 export type {
+  BrowserEngine,
   Compressor,
+  EngineName,
   Environment,
   ExtraRow,
   Isolation,
@@ -32,4 +34,4 @@ export type {
   RoundInfo,
   RowResult,
 } from './types.js';
-export { ISOLATIONS, RESULT_FORMAT, RESULT_VERSION } from './types.js';
+export { ENGINE_NAMES, ISOLATIONS, RESULT_FORMAT, RESULT_VERSION } from './types.js';

@@ -70,6 +70,26 @@ export type Isolation = 'worker-per-payload' | 'page-per-payload' | 'none';
 /** Every `Isolation`, for readers that check a result. */
 export const ISOLATIONS: readonly Isolation[] = ['worker-per-payload', 'page-per-payload', 'none'];
 
+/** A browser engine a page can be measured in: Chromium (V8), Firefox (SpiderMonkey), WebKit (JavaScriptCore). */
+export type EngineName = 'chromium' | 'firefox' | 'webkit';
+
+/** Every `EngineName`, in the order runners take them. */
+export const ENGINE_NAMES: readonly EngineName[] = ['chromium', 'firefox', 'webkit'];
+
+/**
+ * The browser engine a result's figures come from, as the runner that started the browser read it
+ * (the page's user agent can be wrong: WebKitGTK's names a Safari that does not exist).
+ */
+export interface BrowserEngine {
+  readonly name: EngineName;
+  /** The browser build that ran: `Chromium`, `Firefox`, `WebKitGTK`. */
+  readonly browser: string;
+  /** Its version as the browser reports it: `156.0.8078.108`, `153.8.0esr`, `2.50.6`. */
+  readonly version: string;
+  /** The JavaScript engine inside it. */
+  readonly javascript: 'V8' | 'SpiderMonkey' | 'JavaScriptCore';
+}
+
 /** A content encoding as a server applies it and the receiving device undoes it. */
 export interface Compressor {
   /** The compressed bytes: their length is the row's compressed size. */
@@ -167,6 +187,8 @@ export interface Environment {
   readonly crossOriginIsolated?: boolean;
   /** CPU slow-down factor applied by the runner (Chromium DevTools throttling), 1 when none. */
   readonly cpuThrottle?: number;
+  /** The browser engine, where a runner started one (bench:browser); absent in Node and where nobody told the page. */
+  readonly engine?: BrowserEngine;
   /** Versions of the format libraries and of the measuring engine. */
   readonly libraries: Readonly<Record<string, string>>;
 }

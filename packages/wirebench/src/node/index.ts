@@ -1,10 +1,10 @@
 /**
  * `wirebench/node`: Node-only helpers shared by the `wirebench` command line and the bench's
  * runners: payload files, CPU pressure, brotli, library versions, progress on stderr, usage errors,
- * how Chromium is started (`CHROMIUM_PATH`, `CHROMIUM_FLAGS`), and `measureIsolated`, which measures each payload in a fresh worker thread.
+ * and `measureIsolated`, which measures each payload in a fresh worker thread (browsers are
+ * started by `wirebench/engines`).
  * Never on a browser path (it imports `node:` modules); the rest of the package does not import it.
  */
-export { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browsers.js';
 export { cpuPressure, implementationVersions, libraryVersions, nodeBrotli, nodeCompressors, nodeEnvironment, nodeGzip } from './environment.js';
 export type { PayloadFile, PayloadSearch, SkippedLink } from './files.js';
 export { describeSkippedLinks, findPayloadFiles, PayloadFileError, readPayloadFiles, searchPayloadFiles } from './files.js';

@@ -169,7 +169,8 @@ function engineOf(runtimeVersion: string, runtime: Environment['runtime']): stri
 
 /** Where a run measured: `in Node v20.20.2 (V8) on AMD EPYC, 2 cores`, `in Chrome 131 (V8), a Web Worker, at 4× CPU throttling`. */
 export function deviceWords(environment: Environment): string {
-  const engine = engineOf(environment.runtimeVersion, environment.runtime);
+  // The runner's word where it started the browser; else what the runtime's name implies.
+  const engine = environment.engine?.javascript ?? engineOf(environment.runtimeVersion, environment.runtime);
   // The runtime as detectEnvironment names it: `Node v20.19.0`, `Chrome 131`.
   const where = [`in ${environment.runtimeVersion}${engine ? ` (${engine})` : ''}`];
   if (environment.runtime === 'worker') where.push('a Web Worker');

@@ -159,9 +159,9 @@ function valueText(value: unknown, depth: number): string {
 export function isolationText(isolation: Isolation | undefined): string {
   switch (isolation) {
     case 'worker-per-payload':
-      return 'worker-per-payload (each payload in a fresh worker, one after another: its own V8 isolate, heap and JIT state)';
+      return 'worker-per-payload (each payload in a fresh worker, one after another: its own JavaScript heap and JIT state)';
     case 'page-per-payload':
-      return 'page-per-payload (each payload in a fresh page, one after another: its own renderer process, heap and JIT state)';
+      return 'page-per-payload (each payload in a fresh page, one after another: its own content process, heap and JIT state)';
     case 'none':
       return "none (every payload in one process, one after another: a JavaScript codec's figures can depend on the payloads before it)";
     default:

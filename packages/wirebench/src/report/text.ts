@@ -129,6 +129,12 @@ export function formatPayload(payload: PayloadResult, compressors: readonly stri
   return lines.join('\n');
 }
 
+/** ` (JavaScriptCore, Web Worker)`: the JavaScript engine where the runner named it, and a worker. */
+function runtimeTags(env: MeasureResult['environment']): string {
+  const tags = [env.engine?.javascript, env.runtime === 'worker' ? 'Web Worker' : undefined].filter((tag) => tag !== undefined);
+  return tags.length > 0 ? ` (${tags.join(', ')})` : '';
+}
+
 /** The lines about the runtime, the device, the libraries and the rounds that head a result's tables. */
 export function formatEnvironment(result: MeasureResult): string {
   const env = result.environment;
@@ -139,7 +145,7 @@ export function formatEnvironment(result: MeasureResult): string {
     .filter(Boolean)
     .join(', ');
   return [
-    `${env.runtimeVersion}${env.runtime === 'worker' ? ' (Web Worker)' : ''}${env.cpuThrottle && env.cpuThrottle > 1 ? `, CPU throttled ${env.cpuThrottle}×` : ''}; ${device}; timer step ${formatDuration(env.timerResolutionMs)}`,
+    `${env.runtimeVersion}${runtimeTags(env)}${env.cpuThrottle && env.cpuThrottle > 1 ? `, CPU throttled ${env.cpuThrottle}×` : ''}; ${device}; timer step ${formatDuration(env.timerResolutionMs)}`,
     libraries ? `libraries: ${libraries}` : '',
     `${result.options.rounds} rounds × ${result.options.roundTime} ms per task, warm-up ${result.options.warmupTime} ms per task`,
     `isolation: ${isolationText(result.options.isolation)}`,

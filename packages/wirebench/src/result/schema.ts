@@ -28,7 +28,7 @@ import type { TimeUntilUsable } from '../answer/time-until-usable.js';
 import type { BytesBreakdown } from '../attribution/breakdown.js';
 import { MAX_BOOTSTRAP_RESAMPLES } from '../measure/stats.js';
 import type { Environment, OperationResult, ResolvedMeasureOptions, RowResult } from '../measure/types.js';
-import { ISOLATIONS, RESULT_FORMAT, RESULT_VERSION } from '../measure/types.js';
+import { ENGINE_NAMES, ISOLATIONS, RESULT_FORMAT, RESULT_VERSION } from '../measure/types.js';
 import type { ResultPayload, WirebenchResult } from './types.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -140,6 +140,14 @@ const environmentSchema = object({
   timerResolutionMs: nonNegative,
   crossOriginIsolated: optional(boolean),
   cpuThrottle: optional(positive),
+  engine: optional(
+    object({
+      name: oneOf(ENGINE_NAMES),
+      browser: string,
+      version: string,
+      javascript: oneOf(['V8', 'SpiderMonkey', 'JavaScriptCore']),
+    }),
+  ),
   libraries: record(string),
 });
 

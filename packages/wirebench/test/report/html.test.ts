@@ -3,12 +3,12 @@
  * rows, figures in the shared formats, fidelity badges, warnings, escaping), then laid out in
  * headless Chromium at a phone's width.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { failedPayload } from '../../src/measure/merge.js';
 import type { RowResult } from '../../src/measure/types.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../src/node/browsers.js';
+import { engineMissing } from '../../src/node/engines/binaries.js';
+import { launchChromium } from '../../src/node/engines/chromium.js';
 import { formatBytes, formatRatioInterval } from '../../src/report/format.js';
 import { renderHtmlReport } from '../../src/report/html.js';
 import { escapeHtml } from '../../src/report/html-elements.js';
@@ -182,18 +182,13 @@ describe('renderHtmlReport', () => {
   });
 });
 
-const CHROMIUM = CHROMIUM_PATH;
-const hasChromium = existsSync(CHROMIUM);
+const noChromium = engineMissing('chromium');
 
 describe('renderHtmlReport in headless Chromium', () => {
-  it.skipIf(!hasChromium)(
-    `fits a 360 px phone without horizontal scrolling, text at least 14 px${hasChromium ? '' : ` (skipped: no Chromium at ${CHROMIUM})`}`,
+  it.skipIf(noChromium !== undefined)(
+    `fits a 360 px phone without horizontal scrolling, text at least 14 px${noChromium === undefined ? '' : ` (skipped: ${noChromium})`}`,
     async () => {
-      const { chromium } = await import('playwright-core');
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [...CHROMIUM_FLAGS],
-      });
+      const browser = await launchChromium();
       try {
         // The report as the CLI writes it, answers and all: every section must fit.
         const report = renderHtmlReport(answeredResult);

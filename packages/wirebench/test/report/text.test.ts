@@ -82,7 +82,7 @@ describe('formatResult', () => {
       'Node v22.11.0, CPU throttled 4×; AMD EPYC 7B13, 8 cores, 31.4 GB; timer step 500 ns',
       'libraries: @msgpack/msgpack 3.1.3, protobufjs 8.8.1, @wirebench/core 0.1.0',
       '11 rounds × 40 ms per task, warm-up 150 ms per task',
-      'isolation: worker-per-payload (each payload in a fresh worker, one after another: its own V8 isolate, heap and JIT state)',
+      'isolation: worker-per-payload (each payload in a fresh worker, one after another: its own JavaScript heap and JIT state)',
     ]);
     expect(formatEnvironment({ ...result, options: { ...result.options, isolation: 'none' } })).toMatch(/\nisolation: none \(every payload in one process/);
     const { isolation: _isolation, ...older } = result.options;
