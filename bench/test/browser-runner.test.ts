@@ -3,12 +3,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FORMATS, IMPLEMENTATIONS } from '@wirebench/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MeasureResult, OperationResult } from 'wirebench';
+import { engineMissing } from 'wirebench/engines';
 
 /**
  * `npm run bench:browser` end to end: the built runner bundles the suites, serves them cross-origin
- * isolated, and measures them in headless Chromium, in the page and in a dedicated Web Worker.
+ * isolated, and measures them in headless Chromium, in the page and in a dedicated Web Worker; and
+ * with `--engine webkit` and `--engine firefox`, every browser implementation of every format in
+ * WebKitGTK and Firefox ESR (each skipped, saying what installs it, where it is missing).
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -118,9 +122,75 @@ describe.skipIf(!hasChromium)('bench:browser runner', () => {
     }
   }, 180_000);
 
-  it('refuses a bad --mode with one line and exit status 2', async () => {
-    const { code, stderr } = await run(['--mode', 'phone']);
-    expect(code).toBe(2);
-    expect(stderr.trim().split('\n')).toHaveLength(1);
+  it('refuses a bad --mode, an unknown --engine and --cpu-throttle outside Chromium with one line and exit status 2', async () => {
+    for (const args of [
+      ['--mode', 'phone'],
+      ['--engine', 'safari'],
+      ['--engine', 'webkit', '--cpu-throttle', '4'],
+    ]) {
+      const { code, stderr } = await run(args);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    }
   });
+});
+
+/** Every implementation a browser runs, as `format/implementation`: the rows `--implementations all` must give. */
+const BROWSER_ROWS = FORMATS.flatMap((format) => IMPLEMENTATIONS[format].filter((i) => i.runtimes.includes('browser')).map((i) => `${format}/${i.id}`));
+
+describe.each([
+  ['webkit', 'WebKitGTK', 'JavaScriptCore'],
+  ['firefox', 'Firefox', 'SpiderMonkey'],
+] as const)('bench:browser --engine %s', (engine, browser, javascript) => {
+  const missing = engineMissing(engine);
+  if (missing !== undefined) console.log(`bench:browser --engine ${engine} skipped: ${missing}`);
+
+  it.skipIf(missing !== undefined)(
+    `times every browser implementation of every format in ${browser}, in the page and a worker, with its fidelity, naming the engine and version`,
+    async () => {
+      const json = join(dir, `${engine}.json`);
+      const { code, stdout, stderr } = await run([
+        '--engine',
+        engine,
+        '--quick',
+        '--rounds',
+        '3',
+        '--filter',
+        '^order$',
+        '--implementations',
+        'all',
+        '--mode',
+        'both',
+        '--json',
+        json,
+      ]);
+      expect(code, `runner failed:\n${stderr}\n${stdout}`).toBe(0);
+      expect(stdout).toMatch(new RegExp(`##### ${browser} [\\d.]+\\w* \\(${javascript};`));
+
+      for (const mode of ['page', 'worker'] as const) {
+        const result = JSON.parse(readFileSync(join(dir, `${engine}-${mode}.json`), 'utf8')) as MeasureResult;
+        const env = result.environment;
+        expect(env.engine).toEqual({ name: engine, browser, version: expect.stringMatching(/^\d+\.\d+/), javascript });
+        expect(env.runtimeVersion).toBe(`${browser} ${env.engine?.version}`);
+        expect(env.runtime).toBe(mode === 'page' ? 'browser' : 'worker');
+        // Served with COOP/COEP as in Chromium: fine timers in every engine.
+        expect(env.crossOriginIsolated).toBe(true);
+        expect(result.options.isolation).toBe(mode === 'page' ? 'page-per-payload' : 'worker-per-payload');
+        // Brotli where the engine's CompressionStream has it, and said where it does not.
+        const brotli = result.options.compressors.includes('brotli');
+        if (!brotli) expect(stdout).toContain("no brotli in this engine's CompressionStream");
+        const rows = result.payloads[0]?.rows ?? [];
+        expect(result.payloads.map((p) => p.name)).toEqual(['order']);
+        expect(rows.map((r) => `${r.format}/${r.implementation}`).sort()).toEqual([...BROWSER_ROWS].sort());
+        for (const row of rows) {
+          expect(row.error, row.name).toBeUndefined();
+          expect(row.fidelity?.ok, row.name).toBe(true);
+          expectTimed(row.encode, row.name === 'json');
+          expectTimed(row.decode, row.name === 'json');
+          expect(Object.keys(row.compressed ?? {}).sort(), row.name).toEqual(brotli ? ['brotli', 'gzip'] : ['gzip']);
+        }
+      }
+    },
+    300_000,
+  );
 });
