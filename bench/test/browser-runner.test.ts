@@ -1,6 +1,6 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FORMATS, IMPLEMENTATIONS } from '@wirebench/core';
@@ -173,6 +173,8 @@ describe.each([
         expect(env.engine).toEqual({ name: engine, browser, version: expect.stringMatching(/^\d+\.\d+/), javascript });
         expect(env.runtimeVersion).toBe(`${browser} ${env.engine?.version}`);
         expect(env.runtime).toBe(mode === 'page' ? 'browser' : 'worker');
+        // The machine's cores, as Node counts them: WebKitGTK's navigator.hardwareConcurrency is not.
+        expect(env.cores).toBe(availableParallelism());
         // Served with COOP/COEP as in Chromium: fine timers in every engine.
         expect(env.crossOriginIsolated).toBe(true);
         expect(result.options.isolation).toBe(mode === 'page' ? 'page-per-payload' : 'worker-per-payload');

@@ -39,8 +39,11 @@ export interface BrowserListConfig {
   readonly budget: number | null;
   /** CPU slow-down factor actually applied to the thread that measures (1 when none). */
   readonly cpuThrottle: number;
-  /** What the browser cannot tell about the machine and itself (the engine, as the runner that started it read it). */
-  readonly host?: Partial<Pick<Environment, 'runtimeVersion' | 'cpuModel' | 'memoryGb' | 'engine'>>;
+  /**
+   * What the browser cannot tell (truly) about the machine and itself: the engine, as the runner that
+   * started it read it, and the cores (WebKitGTK's navigator.hardwareConcurrency said 4 on a 2-CPU machine).
+   */
+  readonly host?: Partial<Pick<Environment, 'runtimeVersion' | 'cpuModel' | 'cores' | 'memoryGb' | 'engine'>>;
 }
 
 /** What the runner hands the page to measure: where, which payloads (as listed), and how they are kept apart. */

@@ -113,6 +113,7 @@ function listConfig(session: BrowserSession, args: BenchArgs, files: readonly Pa
       runtimeVersion: engineLabel(session.driver.engine),
       engine: session.driver.engine,
       ...(host.cpuModel ? { cpuModel: host.cpuModel } : {}),
+      ...(host.cores ? { cores: host.cores } : {}),
       ...(host.memoryGb ? { memoryGb: host.memoryGb } : {}),
     },
   };
