@@ -194,7 +194,7 @@ JSON, path by path.
                        (a library is an optional peer dependency of @wirebench/core: one that is
                        not installed gets a note saying how to install it)
   --quick              a fast look: ${QUICK.rounds} rounds × ${QUICK.roundTime} ms per task, ${QUICK.warmupTime} ms warm-up
-                       (default ${DEFAULTS.rounds} rounds × ${DEFAULTS.roundTime} ms, ${DEFAULTS.warmupTime} ms warm-up: 9–10 s for a 600–700 KB file on 2 cores)
+                       (default ${DEFAULTS.rounds} rounds × ${DEFAULTS.roundTime} ms, ${DEFAULTS.warmupTime} ms warm-up: 8–9.5 s for a 620 KB file on 2 cores)
   --rounds <n>         interleaved rounds per payload (3 to ${MAX_ROUNDS}); more rounds, narrower intervals;
                        the answer names a format from ${MIN_ROUNDS} rounds on (fewer: "too few rounds to rank")
   --time <ms>          milliseconds each task is timed in each round (1 to ${MAX_ROUND_TIME_MS})
