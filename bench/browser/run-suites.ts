@@ -6,7 +6,7 @@
 import { parseJson } from '@wirebench/core';
 import { createCodecWithLibraries } from '@wirebench/core/libraries';
 import type { MeasureProgress } from 'wirebench';
-import { measure } from 'wirebench';
+import { measure, pressureReader } from 'wirebench';
 import proto from '../../schemas/canonical.proto?raw';
 import type { BrowserListConfig, BrowserListing, BrowserOutcome, BrowserRunConfig, PayloadFileRef } from '../src/browser/protocol.js';
 import type { ParsedPayload } from '../src/suites/payloads.js';
@@ -48,31 +48,6 @@ export function busyLoop(iterations: number): number {
 }
 /** Where busyLoop's result goes, so its work cannot be dropped. */
 export let busySink = 0;
-
-/**
- * The machine's cumulative CPU pressure in µs, as the runner's server reads it from Linux
- * `/proc/pressure/cpu`, or undefined where it cannot tell. The engine calls it around every round,
- * outside the timed region, and needs the answer at once: a synchronous request to the same origin
- * (about a millisecond; deprecated on a page's main thread, which Chromium says as a warning only).
- * After one failure it stops asking.
- */
-function pressureReader(path: string): () => number | undefined {
-  let broken = false;
-  return () => {
-    if (broken) return undefined;
-    try {
-      const request = new XMLHttpRequest();
-      request.open('GET', path, false);
-      request.send();
-      const value = request.status === 200 && request.responseText !== '' ? Number(request.responseText) : Number.NaN;
-      if (Number.isFinite(value)) return value;
-    } catch {
-      // fall through: not available here
-    }
-    broken = true;
-    return undefined;
-  };
-}
 
 /** The runner's payload files, fetched and parsed here (the runner already checked that they parse). */
 async function fetchPayloads(files: readonly PayloadFileRef[]): Promise<ParsedPayload[]> {

@@ -6,8 +6,8 @@
  */
 
 import type { Environment, Isolation, MeasureProgress, MeasureResult } from 'wirebench';
-import type { ChromiumDriver, ChromiumPage, EngineDriver, EnginePage } from 'wirebench/engines';
-import { engineLabel } from 'wirebench/engines';
+import type { ChromiumDriver, ChromiumPage, EngineDriver, EnginePage, PageWatch } from 'wirebench/engines';
+import { engineLabel, openWatchedPage, pollUntilDone } from 'wirebench/engines';
 import type { BenchArgs } from '../cli/options.js';
 import { BenchError } from '../errors.js';
 import { nodeEnvironment } from '../node/environment.js';
@@ -17,30 +17,9 @@ import { throttle } from './throttle.js';
 
 /** Seconds without any progress (times the throttle) before a run is declared stuck. */
 const STALL_SECONDS = 300;
-/** How often the runner reads the page's progress while it measures. */
-const POLL_MS = 250;
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Failures the driver reports for a page and stalls, as a promise that only ever rejects. */
-function watchPage(page: EnginePage, stallMs: number): { failed: Promise<never>; alive(): void; dispose(): void } {
-  let reject: (error: BenchError) => void = () => {};
-  const failed = new Promise<never>((_, r) => {
-    reject = r;
-  });
-  failed.catch(() => {}); // observed by whoever races it
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const alive = (): void => {
-    clearTimeout(timer);
-    timer = setTimeout(() => reject(new BenchError(`no progress from the browser in ${Math.round(stallMs / 1000)} s: the run is stuck`)), stallMs);
-  };
-  page.onFailure((message) => reject(new BenchError(message === 'the page closed' ? 'the page closed before the run was done' : message)));
-  return {
-    failed,
-    alive,
-    dispose: () => clearTimeout(timer),
-  };
-}
+/** The runner's errors: a BenchError (exit 1) with the driver's or the page's message. */
+const fail = (message: string): BenchError => new BenchError(message);
 
 /** The browser, the engine it runs, and the origin its page is served from. */
 export interface BrowserSession<D extends EngineDriver = EngineDriver> {
@@ -55,43 +34,15 @@ type PageOf<D extends EngineDriver> = D extends EngineDriver<infer P> ? P : Engi
  * A fresh page (Chromium and Firefox: a new browser context; WebKit: a new MiniBrowser; never a
  * content process another page used) with the runner's page loaded and watched.
  */
-export async function openPage<D extends EngineDriver>(
-  session: BrowserSession<D>,
-  stallMs: number,
-): Promise<{ page: PageOf<D>; watch: ReturnType<typeof watchPage> }> {
+export async function openPage<D extends EngineDriver>(session: BrowserSession<D>, stallMs: number): Promise<{ page: PageOf<D>; watch: PageWatch }> {
   // Cross-origin isolation comes from the server's COOP/COEP headers, on every page.
-  const page = (await session.driver.newPage()) as PageOf<D>;
-  const watch = watchPage(page, stallMs);
-  try {
-    await Promise.race([page.goto(`${session.origin}/index.html`), watch.failed]);
-    await Promise.race([page.waitFor(() => window.wirebench !== undefined, undefined, { timeoutMs: 60_000 }), watch.failed]);
-    return { page, watch };
-  } catch (error) {
-    watch.dispose();
-    await page.close().catch(() => {});
-    throw error instanceof BenchError ? error : new BenchError(`the page did not load: ${(error as Error).message.split('\n')[0]}`);
-  }
+  const { page, watch } = await openWatchedPage(session.driver, `${session.origin}/index.html`, () => window.wirebench !== undefined, stallMs, fail);
+  return { page: page as PageOf<D>, watch };
 }
 
-/**
- * Until the page's run has ended: its progress forwarded, its errors (and the driver's, and a stall)
- * ending the wait with a BenchError. The page is read every POLL_MS (in page mode the read waits for
- * the page to yield, which the engine does between tasks, outside every timed region).
- */
-async function waitForRun(page: EnginePage, watch: ReturnType<typeof watchPage>, onProgress?: (p: MeasureProgress) => void): Promise<void> {
-  let seen = 0;
-  for (;;) {
-    const text = await Promise.race([page.evaluate(() => JSON.stringify(window.wirebench.poll()), undefined), watch.failed]);
-    const state = JSON.parse(text) as PagePoll;
-    if (state.errors.length > 0) throw new BenchError(`error in the page: ${state.errors[0]}`);
-    if (state.progressCount !== seen) {
-      seen = state.progressCount;
-      watch.alive();
-      if (state.progress) onProgress?.(state.progress);
-    }
-    if (!state.running) return;
-    await Promise.race([sleep(POLL_MS), watch.failed]);
-  }
+/** Until the page's run has ended: its progress forwarded, its errors (and the driver's, and a stall) ending the wait with a BenchError. */
+async function waitForRun(page: EnginePage, watch: PageWatch, onProgress?: (p: MeasureProgress) => void): Promise<void> {
+  await pollUntilDone<PagePoll>(page, watch, () => JSON.stringify(window.wirebench.poll()), fail, onProgress);
 }
 
 /** The settings every page is given, from the command line. */

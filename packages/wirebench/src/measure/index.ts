@@ -12,6 +12,7 @@ export type { ImplementationChoice, PlannedPayload } from './plan.js';
 export { codecsFor, parseImplementations, planPayload, selectImplementations, withoutGeneratedCode } from './plan.js';
 export type { MeasurePreset } from './presets.js';
 export { MEASURE_PRESETS } from './presets.js';
+export { pressureReader } from './pressure-reader.js';
 export type { BootstrapOptions, Interval } from './stats.js';
 export { bootstrapInterval, bootstrapRatioInterval, mannWhitneyU, median, quantile } from './stats.js';
 export type {

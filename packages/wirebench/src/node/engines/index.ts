@@ -13,6 +13,9 @@ import type { EngineDriver } from './driver.js';
 import { launchFirefoxDriver } from './firefox.js';
 import { launchWebKitDriver } from './webkit.js';
 
+export type { PagePollState, PageWatch } from '../browser-run/drive.js';
+export { openWatchedPage, POLL_MS, pollUntilDone, watchPage } from '../browser-run/drive.js';
+export { PRESSURE_PATH, serve } from '../browser-run/server.js';
 export type { EngineBinary } from './binaries.js';
 export { aptInstallLine, checkEngine, engineBinaries, engineMissing } from './binaries.js';
 export type { ChromiumDriver, ChromiumPage } from './chromium.js';
