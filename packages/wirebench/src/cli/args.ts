@@ -17,6 +17,8 @@ import { MIN_ROUNDS } from '../answer/verdict.js';
 import type { ImplementationChoice } from '../measure/plan.js';
 import { parseImplementations } from '../measure/plan.js';
 import { MEASURE_PRESETS } from '../measure/presets.js';
+import type { EngineName } from '../measure/types.js';
+import { ENGINE_NAMES } from '../measure/types.js';
 import { MAX_ROUND_TIME_MS, MAX_ROUNDS, parseCommandLine, parseFormats, parseMilliseconds, parseNumber, UsageError } from '../node/usage.js';
 import { LEGEND } from '../report/text.js';
 
@@ -44,6 +46,8 @@ export interface CliArgs {
   readonly schemaOut: string | undefined;
   /** Measure every payload in this process, one after another (debugging, profiling), not each in a fresh worker. */
   readonly sameProcess: boolean;
+  /** The browser engine to measure in (each payload in a fresh page's Web Worker), or undefined: Node. */
+  readonly engine: EngineName | undefined;
   /** What the answer ranks under: the network preset, what the server sends, and the user's constraints. */
   readonly constraints: Constraints;
 }
@@ -66,6 +70,7 @@ export const CLI_OPTIONS = {
   html: { type: 'string' },
   'schema-out': { type: 'string' },
   'same-process': { type: 'boolean', default: false },
+  engine: { type: 'string' },
   network: { type: 'string' },
   served: { type: 'string' },
   'bundle-budget': { type: 'string' },
@@ -87,6 +92,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     if (text !== undefined && text.trim() === '') throw new UsageError(`${option} needs a path, got ""`);
     return text;
   };
+  const engine = engineOption(values.engine);
+  if (engine !== undefined && values['same-process'] === true)
+    throw new UsageError('--same-process measures in this Node process; with --engine every payload is measured in a fresh page of the browser');
   return {
     help,
     version,
@@ -102,6 +110,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     html: nonEmpty(values.html, '--html'),
     schemaOut: nonEmpty(values['schema-out'], '--schema-out'),
     sameProcess: values['same-process'] === true,
+    engine,
     constraints: {
       network: networkOption(values.network ?? ANSWER_DEFAULTS.network),
       served: servedOption(values.served ?? ANSWER_DEFAULTS.served),
@@ -114,6 +123,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       sharedSchemaOk: values['no-shared-schema'] !== true,
     },
   };
+}
+
+function engineOption(text: string | undefined): EngineName | undefined {
+  if (text === undefined) return undefined;
+  const engine = ENGINE_NAMES.find((name) => name === text);
+  if (engine === undefined) throw new UsageError(`--engine: unknown engine "${text}"; choose from ${ENGINE_NAMES.join(', ')}`);
+  return engine;
 }
 
 function cpuSlowdownOption(text: string): number {
@@ -206,6 +222,15 @@ JSON, path by path.
                        a fresh worker: for debugging and profiling (node --cpu-prof sees the codecs).
                        The JavaScript codecs then carry the JIT state of the payloads before (a
                        payload's ratios to JSON can move 1.5–3×); the result says "isolation: none"
+  --engine <${ENGINE_NAMES.join('|')}>
+                       measure in that browser engine instead of Node: Chromium (V8), Firefox
+                       (SpiderMonkey) or WebKitGTK (JavaScriptCore, Safari's engine), each payload
+                       in a fresh page's Web Worker, cross-origin isolated, with the codecs a
+                       browser runs (simdjson, a Node addon, is not measured there); the answer
+                       and the result's environment name the engine and its version. Needs the
+                       browser (apt-get install chromium | firefox-esr | webkit2gtk-driver xvfb)
+                       and its driver (npm install --save-dev playwright-core for Chromium,
+                       puppeteer-core for Firefox; WebKit needs none); not with --same-process
   --network <preset>   the link the ranking is for (default ${ANSWER_DEFAULTS.network}); the time-until-usable table shows
                        it beside ${PRESET_ROLES}. One of WebPageTest's connectivity profiles
                        (www/settings/connectivity.ini.sample), as WebPageTest labels them:

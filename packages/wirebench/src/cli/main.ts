@@ -12,6 +12,7 @@ import { measure } from '../measure/engine.js';
 import type { PlannedPayload } from '../measure/plan.js';
 import { planPayload, withoutGeneratedCode } from '../measure/plan.js';
 import type { MeasureOptions, MeasureProgress } from '../measure/types.js';
+import { measureInEngine } from '../node/browser-run/run.js';
 import { cpuPressure, implementationVersions, libraryVersions, nodeCompressors, nodeEnvironment } from '../node/environment.js';
 import type { PayloadFile } from '../node/files.js';
 import { describeSkippedLinks, PayloadFileError, readPayloadFiles, searchPayloadFiles } from '../node/files.js';
@@ -95,7 +96,8 @@ async function run(args: CliArgs, io: CliIo): Promise<number> {
   let notes: string[];
   try {
     const job: MeasureJob = { files, args, settings, io, onProgress: progress.update };
-    ({ result: measured, notes } = args.sameProcess ? await measureHere(job) : await measureApart(job));
+    ({ result: measured, notes } =
+      args.engine !== undefined ? await measureInBrowser(job) : args.sameProcess ? await measureHere(job) : await measureApart(job));
   } finally {
     progress.end();
   }
@@ -126,7 +128,7 @@ const HINT =
 function header(args: CliArgs, files: readonly PayloadFile[]): string {
   const formats: readonly FormatId[] = args.formats;
   const what = files.length === 1 ? (files[0] as PayloadFile).name : `${files.length} files`;
-  return `wirebench ${version()}: ${what}; formats ${formats.join(', ')}${args.formatsGiven ? '' : ' (all)'}${args.quick ? '; --quick' : ''}${args.sameProcess ? '; --same-process' : ''}`;
+  return `wirebench ${version()}: ${what}; formats ${formats.join(', ')}${args.formatsGiven ? '' : ' (all)'}${args.quick ? '; --quick' : ''}${args.sameProcess ? '; --same-process' : ''}${args.engine !== undefined ? `; --engine ${args.engine}` : ''}`;
 }
 
 type Settings = Pick<MeasureOptions, 'rounds' | 'roundTime' | 'warmupTime' | 'environment'>;
@@ -168,6 +170,34 @@ async function measureApart({ files, args, settings, io, onProgress }: MeasureJo
     }),
   );
   const { result, notes } = await measureIsolated(jobs, { ...settings, onProgress });
+  return { result, notes: [...new Set([...notes, ...schemaNotes])] };
+}
+
+/**
+ * Each file in a fresh page of the browser engine --engine names, in its Web Worker (wirebench/engines
+ * starts the browser; the page is bundled with the package): the same planning, engine and
+ * attribution as in Node, with the codecs a browser runs. The schemas for --schema-out are inferred here.
+ */
+async function measureInBrowser({ files, args, settings, io, onProgress }: MeasureJob): Promise<Measured> {
+  const schemaNotes: string[] = [];
+  if (args.schemaOut !== undefined) {
+    const inferred = files.map((file) => ({ file, schema: schemaOf(file.value) }));
+    writeSchemas(inferred, args.schemaOut, schemaNotes, io);
+  }
+  const { cpuModel, cores, memoryGb } = settings.environment ?? {};
+  const { result, notes } = await measureInEngine({
+    engine: args.engine as NonNullable<CliArgs['engine']>,
+    files: files.map((file) => ({ name: file.name, path: file.path })),
+    formats: args.formats,
+    implementations: args.implementations,
+    interpreted: measuresInterpreted(args),
+    rounds: args.rounds,
+    roundTime: args.roundTime,
+    warmupTime: args.warmupTime,
+    host: { ...(cpuModel ? { cpuModel } : {}), ...(cores ? { cores } : {}), ...(memoryGb ? { memoryGb } : {}) },
+    onProgress,
+    log: (line) => io.stderr.write(`${line}\n`),
+  });
   return { result, notes: [...new Set([...notes, ...schemaNotes])] };
 }
 
