@@ -6,16 +6,24 @@
  * and the dev server's plugin prints the LAN address with a QR code of it. Debian's Chromium through
  * playwright-core, as in playground.test.ts.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encode } from 'uqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timerResolution } from 'wirebench';
 import { formatPhoneAddresses, phoneAddress } from '../plugins/phone-address.js';
-import { buildPlayground, hasChromium, launchChromium, launchChromiumPersistent, results, V1_RESULT } from './support/playground.js';
+import {
+  buildPlayground,
+  hasChromium,
+  launchChromium,
+  launchChromiumPersistent,
+  results,
+  type StaticHost,
+  staticHost,
+  V1_RESULT,
+} from './support/playground.js';
 
 /**
  * The largest performance.now() step that counts as fine: the Device section's threshold
@@ -25,59 +33,6 @@ import { buildPlayground, hasChromium, launchChromium, launchChromiumPersistent,
 const FINE_TIMER_MS = 0.02;
 
 const enabled = hasChromium('packages/playground/e2e/delivery');
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.json': 'application/json',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-};
-
-/** A static host that can send nothing but Content-Type; `deploy` swaps a file's text as a new deploy would. */
-interface StaticHost {
-  server: Server;
-  url: string;
-  /** Paths requested, in order. */
-  requests: string[];
-  deploy: Map<string, string>;
-  /** While true, every request gets its connection dropped (the host is unreachable). */
-  down: boolean;
-}
-
-function staticHost(dir: string): Promise<StaticHost> {
-  const requests: string[] = [];
-  const deploy = new Map<string, string>();
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname);
-    requests.push(path);
-    if (host.down) {
-      req.socket.destroy();
-      return;
-    }
-    const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
-    const name = file
-      .slice(dir.length + 1)
-      .split(sep)
-      .join('/');
-    if (!file.startsWith(dir + sep) || (!deploy.has(name) && (!existsSync(file) || !statSync(file).isFile()))) {
-      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(deploy.get(name) ?? readFileSync(file));
-  });
-  const host: StaticHost = { server, url: '', requests, deploy, down: false };
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      host.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
-      resolve(host);
-    });
-  });
-}
 
 let outDir = '';
 let host: StaticHost | undefined;

@@ -4,9 +4,10 @@
  * port of 127.0.0.1, opening a page, pasting, waiting on the results region, the main thread's long
  * tasks, and the public corpus beside the checkout.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
@@ -159,3 +160,57 @@ export function longTasks(page: Page, since = 0): Promise<number[]> {
 
 /** `52 ms, 90 ms`, or `none`. */
 export const formatTasks = (tasks: readonly number[]): string => (tasks.length ? tasks.map((d) => `${d.toFixed(0)} ms`).join(', ') : 'none');
+
+/** The Content-Type a plain static host sends per extension. */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+/** A static host that can send nothing but Content-Type; `deploy` swaps a file's text as a new deploy would. */
+export interface StaticHost {
+  server: Server;
+  url: string;
+  /** Paths requested, in order. */
+  requests: string[];
+  deploy: Map<string, string>;
+  /** While true, every request gets its connection dropped (the host is unreachable). */
+  down: boolean;
+}
+
+export function staticHost(dir: string): Promise<StaticHost> {
+  const requests: string[] = [];
+  const deploy = new Map<string, string>();
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname);
+    requests.push(path);
+    if (host.down) {
+      req.socket.destroy();
+      return;
+    }
+    const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
+    const name = file
+      .slice(dir.length + 1)
+      .split(sep)
+      .join('/');
+    if (!file.startsWith(dir + sep) || (!deploy.has(name) && (!existsSync(file) || !statSync(file).isFile()))) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(deploy.get(name) ?? readFileSync(file));
+  });
+  const host: StaticHost = { server, url: '', requests, deploy, down: false };
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      host.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+      resolve(host);
+    });
+  });
+}
