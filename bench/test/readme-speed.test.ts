@@ -330,6 +330,146 @@ describe('the versus section', () => {
   });
 });
 
+describe('every engine beside Node', () => {
+  const engine = (name: 'firefox' | 'webkit', browser: string, version: string, javascript: 'SpiderMonkey' | 'JavaScriptCore') =>
+    ({ name, browser, version, javascript }) as const;
+  const browserRun = (runtimeVersion: string, extra: Partial<Environment>, decode: { cbor: Ratio; protobuf: Ratio }) =>
+    result({ runtime: 'browser', runtimeVersion, crossOriginIsolated: true, libraries: { 'cbor-x': '1.6.9' }, ...extra }, [
+      payload('order', [codec('json', 1000, ONE, ONE), codec('cbor', 820, ratio(1.2, 1.1, 1.3), decode.cbor), codec('protobuf', 420, ONE, decode.protobuf)]),
+    ]);
+  const nodeRun = result({ runtime: 'node', runtimeVersion: 'Node v20.20.2', libraries: { 'cbor-x': '1.6.9 (native cbor-extract)' } }, [
+    payload('order', [
+      codec('json', 1000, ONE, ONE),
+      codec('cbor', 820, ratio(0.7, 0.6, 0.8), ratio(0.9, 0.85, 0.95)),
+      codec('protobuf', 420, ONE, ratio(0.5, 0.45, 0.55)),
+    ]),
+  ]);
+  // Decode: protobuf leads in Node and Chromium; in Firefox cbor and protobuf cannot be told apart; in WebKit JSON leads.
+  const runs = {
+    node: nodeRun,
+    chromium: browserRun('Chromium 156.0', {}, { cbor: ratio(0.9, 0.85, 0.95), protobuf: ratio(0.6, 0.55, 0.65) }),
+    firefox: browserRun(
+      'Firefox 153.8.0esr',
+      { engine: engine('firefox', 'Firefox', '153.8.0esr', 'SpiderMonkey') },
+      { cbor: ratio(0.8, 0.7, 0.9), protobuf: ratio(0.75, 0.6, 0.85) },
+    ),
+    webkit: browserRun(
+      'WebKitGTK 2.50.6',
+      { engine: engine('webkit', 'WebKitGTK', '2.50.6', 'JavaScriptCore') },
+      { cbor: ratio(1.4, 1.3, 1.5), protobuf: ratio(1.2, 1.1, 1.3) },
+    ),
+  };
+  const source = {
+    command: 'npm run bench:readme',
+    notes: { node: ['a Node note'], chromium: ['a browser note'], firefox: ['a browser note'], webkit: ['a browser note', 'WebKit alone'] },
+  };
+  const speed = renderSpeedSection(runs, source);
+
+  it('gives each runtime its columns, in the order Node, Chromium, Firefox, WebKit', () => {
+    expect(speed).toContain(
+      '| payload (JSON bytes) | format | bytes (% JSON) | fidelity | Node encode | Node decode | Chromium encode | Chromium decode | Firefox encode | Firefox decode | WebKit encode | WebKit decode |',
+    );
+    expect(speed).toContain(
+      '| order (1,000) | cbor | 820 (82 %) | exact | 0.70× (0.60–0.80) | 0.90× (0.85–0.95) | 1.20× (1.10–1.30) | 0.90× (0.85–0.95) | 1.20× (1.10–1.30) | 0.80× (0.70–0.90) | 1.20× (1.10–1.30) | 1.40× (1.30–1.50) |',
+    );
+  });
+
+  it('names each engine with its JavaScript engine, each library version with the runtimes that ran it, and which runtimes printed a note', () => {
+    expect(speed).toContain(
+      'Runtimes: Node v20.20.2 (timer step 5.00 µs), Chromium 156.0 (in the page, cross-origin isolated, timer step 5.00 µs), Firefox 153.8.0esr (SpiderMonkey, in the page, cross-origin isolated, timer step 5.00 µs) and WebKitGTK 2.50.6 (JavaScriptCore, in the page, cross-origin isolated, timer step 5.00 µs).',
+    );
+    expect(speed).toContain('Each: 9 rounds × 15 ms per task, warm-up 60 ms.');
+    expect(speed).toContain('Libraries: cbor-x 1.6.9 (native cbor-extract) in Node and 1.6.9 in Chromium, Firefox and WebKit.');
+    expect(speed).toContain('- a Node note (Node only)');
+    expect(speed).toContain('- a browser note (Chromium, Firefox and WebKit only)');
+    expect(speed).toContain('- WebKit alone (WebKit only)');
+  });
+
+  it('gives a versus table per runtime', () => {
+    const versus = renderVersusSection(runs, source);
+    expect(versus).toContain('the same format, in Node, Chromium, Firefox and WebKit.');
+    expect(versus.split('\n').filter((line) => line.startsWith('### '))).toEqual(['### Node', '### Chromium', '### Firefox', '### WebKit']);
+  });
+
+  it('names the fastest row of each payload and operation per runtime, and the runtimes that disagree beyond the noise', () => {
+    const summary = renderSummarySection(runs, source).split('\n');
+    expect(summary).toContain(
+      "| format | fewest raw bytes | raw bytes, % of JSON | gzip bytes, % of JSON's gzip | Node encode | Node decode | Chromium encode | Chromium decode | Firefox encode | Firefox decode | WebKit encode | WebKit decode |",
+    );
+    // Encode: cbor leads in Node; JSON and protobuf (both exactly 1×) lead in every browser, cbor slower there.
+    expect(summary).toContain(
+      '| order | encode | cbor 0.70× | json 1.00× ≈ protobuf | json 1.00× ≈ protobuf | json 1.00× ≈ protobuf | Node ≠ Chromium, Firefox and WebKit |',
+    );
+    // Decode: Firefox's leaders (protobuf ≈ cbor) share protobuf with Node and Chromium; WebKit's leader is JSON, alone.
+    expect(summary).toContain(
+      '| order | decode | protobuf 0.50× | protobuf 0.60× | protobuf 0.75× ≈ cbor | json 1.00× | WebKit ≠ Node, Chromium and Firefox |',
+    );
+    expect(summary).toContain('The runtimes disagree on the fastest row on 2 of 2 payload operations measured in more than one runtime.');
+  });
+
+  it('calls no disagreement where every runtime leads with the same row', () => {
+    const same = renderSummarySection({ node: runs.node, chromium: runs.chromium }, source).split('\n');
+    expect(same).toContain('| order | decode | protobuf 0.50× | protobuf 0.60× |  |');
+    expect(same).toContain('The runtimes disagree on the fastest row on 1 of 2 payload operations measured in more than one runtime.');
+    // A different fastest row is no disagreement while the runs cannot order it against the other runtime's.
+    const close = browserRun('Chromium 156.0', {}, { cbor: ratio(0.58, 0.5, 0.62), protobuf: ratio(0.6, 0.55, 0.65) });
+    expect(renderSummarySection({ node: runs.node, chromium: close }, source)).toContain('| order | decode | protobuf 0.50× | cbor 0.58× ≈ protobuf |  |');
+  });
+
+  it('names three of the rows tied with the fastest, and counts the rest', () => {
+    const many = (runtimeVersion: string, runtime: 'node' | 'browser') =>
+      result({ runtime, runtimeVersion }, [
+        payload('order', [
+          codec('json', 1000, ONE, ONE),
+          ...['a', 'b', 'c', 'd', 'e', 'f'].map((name, i) => codec(name, 900, ratio(0.5 + i / 100, 0.4, 0.7), ONE)),
+        ]),
+      ]);
+    const text = renderSummarySection({ node: many('Node v20.20.2', 'node'), chromium: many('Chromium 156.0', 'browser') }, source);
+    expect(text).toContain('| order | encode | a 0.50× ≈ b, c, d, 2 more | a 0.50× ≈ b, c, d, 2 more |  |');
+    // Four others are all named: "1 more" would say no less than the name.
+    const four = result({ runtime: 'node', runtimeVersion: 'Node v20.20.2' }, [
+      payload('order', [codec('json', 1000, ONE, ONE), ...['a', 'b', 'c', 'd', 'e'].map((name) => codec(name, 900, ratio(0.5, 0.4, 0.7), ONE))]),
+    ]);
+    expect(renderSummarySection({ node: four, chromium: four }, source)).toContain('| order | encode | a 0.50× ≈ b, c, d, e | a 0.50× ≈ b, c, d, e |  |');
+  });
+
+  it("bench:readme -- --from takes one file per engine, in any order after Node's, and refuses two of one engine", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wirebench-readme-engines-'));
+    try {
+      const file = (name: string, value: MeasureResult): string => {
+        writeFileSync(join(dir, name), JSON.stringify(value));
+        return join(dir, name);
+      };
+      const [nodeFile, chromiumFile, firefoxFile, webkitFile] = [
+        file('node.json', runs.node),
+        file('chromium.json', runs.chromium),
+        file('firefox.json', runs.firefox),
+        file('webkit.json', runs.webkit),
+      ];
+      const pagePath = join(dir, 'figures.md');
+      writeFileSync(pagePath, `${SPEED_BEGIN}\n${SPEED_END}\n${VERSUS_BEGIN}\n${VERSUS_END}\n${SIZES_BEGIN}\n${SIZES_END}\n${SUMMARY_BEGIN}\n${SUMMARY_END}\n`);
+      const CLI = fileURLToPath(new URL('../dist/cli/readme.js', import.meta.url));
+      const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, '--page', pagePath, ...args], { encoding: 'utf8' });
+      const run = cli('--from', nodeFile, webkitFile, chromiumFile, firefoxFile);
+      expect(run.status, run.stderr).toBe(0);
+      const page = readFileSync(pagePath, 'utf8');
+      expect(page).toContain(
+        '| Node encode | Node decode | Chromium encode | Chromium decode | Firefox encode | Firefox decode | WebKit encode | WebKit decode |',
+      );
+      expect(page).toContain('### WebKit');
+      const twice = cli('--from', nodeFile, webkitFile, webkitFile);
+      expect(twice.status).toBe(1);
+      expect(twice.stderr).toContain(`${webkitFile}: a second result of webkit; give one file per engine`);
+      const badEngines = cli('--engines', 'chromium,safari');
+      expect(badEngines.status).toBe(2);
+      expect(badEngines.stderr).toContain('--engines takes a comma-separated list of chromium, firefox, webkit, not "chromium,safari"');
+      expect(cli('--from', nodeFile).status).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('splicing the sections into the figures page', () => {
   const page = `# Figures\n\nbefore\n${SPEED_BEGIN}\nNot measured yet.\n${SPEED_END}\nbetween\n${VERSUS_BEGIN}\n${VERSUS_END}\n${SIZES_BEGIN}\n${SIZES_END}\n${SUMMARY_BEGIN}\n${SUMMARY_END}\nafter\n`;
 

@@ -1,9 +1,10 @@
 /**
- * `npm run bench:readme`: measures the figures' payloads in Node and in Chromium (the CI settings, --ci,
- * every implementation of every format, and the raw library calls) with `npm run bench` and
- * `npm run bench:browser`, each in several fresh processes whose rounds are pooled, then rewrites
- * the generated sections of docs/figures.md (speed, versus, sizes, summary; each between its
- * markers) from the two pooled result files, and no other file:
+ * `npm run bench:readme`: measures the figures' payloads in Node and in each browser engine
+ * (Chromium, Firefox, WebKit; the CI settings, --ci, every implementation of every format, and the
+ * raw library calls) with `npm run bench` and `npm run bench:browser -- --engine <e>`, each in
+ * several fresh processes whose rounds are pooled, then rewrites the generated sections of
+ * docs/figures.md (speed, versus, sizes, summary; each between its markers) from the pooled result
+ * files, and no other file:
  * the README and the guides link to that page rather than copy its figures. Pooled because one
  * process can land in a JIT or GC mode that holds for its whole life (a library 2–5× faster on the same bytes in the next process), which no
  * interval from one process shows; the gate pools its baseline for the same reason.
@@ -15,10 +16,12 @@ import { fileURLToPath } from 'node:url';
 import type { MeasureResult } from 'wirebench';
 import { upgradeResult } from 'wirebench';
 import { poolResults } from '../compare/pool.js';
-import type { Runtime, SpeedSource } from '../report/readme.js';
+import type { BrowserRuntime, Runtime, SpeedRuns, SpeedSource } from '../report/readme.js';
 import {
+  browserRuntimeOf,
   checkFigureMarkers,
   FIGURES_PAGE,
+  RUNTIMES,
   renderFigureSections,
   SIZES_BEGIN,
   SIZES_END,
@@ -38,13 +41,12 @@ const COMMAND = 'npm run bench:readme';
 const PAGE = join(ROOT, FIGURES_PAGE);
 /** Beside the checkout in development and CI; a user's clone has none, and the section then covers the built-in suites only. */
 const CORPUS = join(ROOT, '../shared/data/corpus');
+const BROWSERS = RUNTIMES.filter((runtime): runtime is BrowserRuntime => runtime !== 'node');
 /** The pooled results; each process's own is beside it (readme-node-1.json…). */
-const RESULTS: Readonly<Record<Runtime, string>> = { node: 'bench/results/readme-node.json', chromium: 'bench/results/readme-chromium.json' };
-/** The runners, relative to the root: `npm run bench` and `npm run bench:browser` without the build. */
-const RUNNERS: Readonly<Record<Runtime, { script: string; args: readonly string[] }>> = {
-  node: { script: 'bench/dist/cli/run.js', args: [] },
-  chromium: { script: 'bench/dist/cli/browser.js', args: ['--mode', 'page'] },
-};
+const resultPath = (runtime: Runtime): string => `bench/results/readme-${runtime}.json`;
+/** The runners, relative to the root: `npm run bench` and `npm run bench:browser -- --engine <e>` without the build. */
+const runner = (runtime: Runtime): { script: string; args: readonly string[] } =>
+  runtime === 'node' ? { script: 'bench/dist/cli/run.js', args: [] } : { script: 'bench/dist/cli/browser.js', args: ['--mode', 'page', '--engine', runtime] };
 const DEFAULT_PROCESSES = 3;
 /**
  * The canonical payloads, the dynamic-value payload, then the corpus: the CI settings (--ci), every
@@ -59,17 +61,20 @@ const USAGE = `${COMMAND} [-- options]
 Measures the canonical payloads, the dynamic-value payload (true_null) and the corpus files
 (${CORPUS}, when present) with every implementation of every format (--implementations all:
 wirebench's codecs and the libraries', as npm install gives them, native addons included) and the
-raw library calls (--libraries), in Node (npm run bench) and in Chromium's page
-(npm run bench:browser), at the --ci settings, each runtime in several fresh processes whose rounds
-are pooled (${RESULTS.node}, ${RESULTS.chromium}), then rewrites the generated sections of
-${FIGURES_PAGE} from the two pooled files: ${SPEED_BEGIN} … ${SPEED_END},
-${VERSUS_BEGIN} … ${VERSUS_END}, ${SIZES_BEGIN} … ${SIZES_END} and
-${SUMMARY_BEGIN} … ${SUMMARY_END}.
-No other file is written. About 8–12 minutes with 3 processes on 2 cores.
+raw library calls (--libraries), in Node (npm run bench) and in the page of each browser engine
+(npm run bench:browser -- --engine chromium|firefox|webkit), at the --ci settings, each runtime in
+several fresh processes whose rounds are pooled (${resultPath('node')}, ${resultPath('chromium')}…),
+then rewrites the generated sections of ${FIGURES_PAGE} from the pooled files:
+${SPEED_BEGIN} … ${SPEED_END}, ${VERSUS_BEGIN} … ${VERSUS_END},
+${SIZES_BEGIN} … ${SIZES_END} and ${SUMMARY_BEGIN} … ${SUMMARY_END}.
+No other file is written. About 35 minutes with 3 processes per runtime on 2 cores.
 
+  --engines <list>                     the browser engines, comma-separated (default ${BROWSERS.join(',')});
+                                       each needs its programs (npm run bench:browser -- --help says which)
   --processes <n>                      fresh processes per runtime, pooled (default ${DEFAULT_PROCESSES}); with
                                        --from, how many processes each file pools (default 1)
-  --from <node.json> <chromium.json>   do not measure: rewrite the sections from these result files
+  --from <node.json> <browser.json>…   do not measure: rewrite the sections from these result files, Node's
+                                       first, then one per browser engine (each names its engine)
   --corpus <folder>                    payload files measured after the suites (default ${CORPUS})
   --page <file>                        the file whose generated sections are rewritten (default ${PAGE})
   -h, --help                           this text`;
@@ -107,19 +112,47 @@ async function runBench(script: string, args: readonly string[]): Promise<string
   return stdout.split('\n').flatMap((line) => (line.startsWith('note: ') ? [line.slice('note: '.length)] : []));
 }
 
+/** `chromium,webkit` → the engines in column order; a usage error for a name that is not one, or none. */
+function parseEngines(given: string): BrowserRuntime[] {
+  const names = given.split(',').map((name) => name.trim());
+  const unknown = names.find((name) => !(BROWSERS as readonly string[]).includes(name));
+  if (unknown !== undefined || names.length === 0)
+    throw new BenchError(`--engines takes a comma-separated list of ${BROWSERS.join(', ')}, not "${given}"`, 'usage');
+  return BROWSERS.filter((engine) => names.includes(engine));
+}
+
+/** The results to write from, by runtime: the first file Node's, each other a browser engine's, none twice. */
+function runsFrom(files: readonly string[], base: string): SpeedRuns {
+  const [nodeFile, ...browserFiles] = files;
+  const node = readResult(resolve(base, nodeFile as string));
+  if (node.environment.runtime !== 'node') throw new BenchError(`${nodeFile} must be a Node result (got ${node.environment.runtime})`);
+  const browsers: Partial<Record<BrowserRuntime, MeasureResult>> = {};
+  for (const file of browserFiles) {
+    const result = readResult(resolve(base, file));
+    if (result.environment.runtime === 'node') throw new BenchError(`${file} must be a browser result (got a Node result: Node's file comes first)`);
+    const engine = browserRuntimeOf(result);
+    if (browsers[engine]) throw new BenchError(`${file}: a second result of ${engine}; give one file per engine`);
+    browsers[engine] = result;
+  }
+  return { node, ...browsers };
+}
+
 const readme = command({
   name: 'bench:readme',
   usage: USAGE,
   options: {
     from: { type: 'boolean', default: false },
     corpus: { type: 'string' },
+    engines: { type: 'string', default: BROWSERS.join(',') },
     page: { type: 'string', default: PAGE },
     processes: { type: 'string' },
   },
   positionals: true,
   async run({ values, positionals }) {
-    if (values.from && positionals.length !== 2) throw new BenchError('--from takes two files: the Node result and the Chromium result', 'usage');
+    if (values.from && (positionals.length < 2 || positionals.length > 1 + BROWSERS.length))
+      throw new BenchError(`--from takes the Node result, then one result per browser engine (2 to ${1 + BROWSERS.length} files)`, 'usage');
     if (!values.from && positionals.length > 0) throw new BenchError(`unexpected argument "${positionals[0]}"`, 'usage');
+    const engines = parseEngines(values.engines);
     const given = values.processes ?? String(values.from ? 1 : DEFAULT_PROCESSES);
     const processes = /^\d+$/.test(given) ? Number(given) : NaN;
     if (!(processes >= 1 && processes <= 20)) throw new BenchError(`--processes takes a whole number from 1 to 20, not "${given}"`, 'usage');
@@ -139,46 +172,51 @@ const readme = command({
       if (error instanceof BenchError) throw new BenchError(`${pagePath}: ${error.message}`);
       throw error;
     }
-    let files: [string, string];
+    let files: string[];
     let notes: SpeedSource['notes'];
     if (values.from) {
-      files = positionals as [string, string];
+      files = positionals;
     } else {
       const corpus = values.corpus ?? CORPUS;
       // Relative to the root, where the runners run, so payload names do not carry this machine's folders.
       const payloads = existsSync(corpus) ? [relative(ROOT, resolve(corpus))] : [];
       if (payloads.length === 0) console.log(`bench:readme: no corpus at ${corpus}: measuring the built-in suites only`);
-      const printed: Record<Runtime, string[]> = { node: [], chromium: [] };
-      for (const runtime of ['node', 'chromium'] as const) {
-        const { script, args } = RUNNERS[runtime];
+      const runtimes: Runtime[] = ['node', ...engines];
+      const printed: Partial<Record<Runtime, string[]>> = {};
+      for (const runtime of runtimes) {
+        const { script, args } = runner(runtime);
         const runs: MeasureResult[] = [];
+        const mine: string[] = [];
         for (let i = 1; i <= processes; i++) {
-          const file = RESULTS[runtime].replace(/\.json$/, `-${i}.json`);
+          const file = resultPath(runtime).replace(/\.json$/, `-${i}.json`);
           console.log(`\nbench:readme: ${runtime}, process ${i} of ${processes}`);
-          for (const note of await runBench(script, [...SUITES, ...args, ...payloads, '--json', file]))
-            if (!printed[runtime].includes(note)) printed[runtime].push(note);
+          for (const note of await runBench(script, [...SUITES, ...args, ...payloads, '--json', file])) if (!mine.includes(note)) mine.push(note);
           runs.push(readResult(join(ROOT, file)));
         }
-        writeFileSync(join(ROOT, RESULTS[runtime]), `${JSON.stringify(poolResults(runs), null, 1)}\n`);
+        printed[runtime] = mine;
+        writeFileSync(join(ROOT, resultPath(runtime)), `${JSON.stringify(poolResults(runs), null, 1)}\n`);
       }
       notes = printed;
-      files = [RESULTS.node, RESULTS.chromium];
+      files = runtimes.map(resultPath);
     }
     // The runners write under the root; files given with --from are where the user says.
-    const base = values.from ? process.cwd() : ROOT;
-    const [node, chromium] = files.map((file) => readResult(resolve(base, file))) as [MeasureResult, MeasureResult];
-    if (node.environment.runtime !== 'node' || chromium.environment.runtime === 'node') {
-      throw new BenchError(
-        `${files[0]} must be a Node result and ${files[1]} a browser one (got ${node.environment.runtime} and ${chromium.environment.runtime})`,
-      );
-    }
+    const runs = runsFrom(files, values.from ? process.cwd() : ROOT);
+    const measuredRuntimes = RUNTIMES.filter((runtime) => runs[runtime]);
     // The command as run: with --from, the sections say which files they were rewritten from.
-    const asRun = values.from ? `${COMMAND} -- --from ${files.join(' ')}${processes > 1 ? ` --processes ${processes}` : ''}` : COMMAND;
+    const options = [
+      ...(values.from ? ['--from', ...files] : engines.length < BROWSERS.length ? ['--engines', engines.join(',')] : []),
+      ...(processes !== (values.from ? 1 : DEFAULT_PROCESSES) ? ['--processes', String(processes)] : []),
+    ];
+    const asRun = options.length > 0 ? `${COMMAND} -- ${options.join(' ')}` : COMMAND;
     const measured = notes ? { notes, durationMs: Date.now() - started } : {};
-    const sections = renderFigureSections({ node, chromium }, { command: asRun, processes: { node: processes, chromium: processes }, ...measured });
+    const sections = renderFigureSections(runs, {
+      command: asRun,
+      processes: Object.fromEntries(measuredRuntimes.map((runtime) => [runtime, processes])),
+      ...measured,
+    });
     writeFileSync(pagePath, spliceFigureSections(page, sections));
     console.log(
-      `\nbench:readme: ${pagePath}: speed, versus, sizes and summary sections rewritten from ${files.join(' and ')} (${Math.round((Date.now() - started) / 1000)} s)`,
+      `\nbench:readme: ${pagePath}: speed, versus, sizes and summary sections rewritten from ${files.join(', ')} (${Math.round((Date.now() - started) / 1000)} s)`,
     );
     return 0;
   },

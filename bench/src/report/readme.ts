@@ -1,5 +1,5 @@
 import type { Environment, MeasureResult, Operation, PayloadResult, Ratio, RowResult } from 'wirebench';
-import { describeDiffs, formatCount, formatDuration, formatRatioInterval } from 'wirebench/report';
+import { describeDiffs, formatCount, formatDuration, formatRatio, formatRatioInterval } from 'wirebench/report';
 import { LIBRARY_ROW } from '../suites/libraries.js';
 import type { MarkedSection } from './markers.js';
 import { spliceBetween, spliceSections } from './markers.js';
@@ -7,7 +7,8 @@ import { formatVersusMarkdown, isLibraryCodec, VERSUS_LEGEND, versusLibraries, v
 
 /**
  * The generated sections of docs/figures.md, written from the result JSON of one Node run and one
- * Chromium run (`npm run bench:readme`): every figure comes from those files, none is typed by hand.
+ * run per browser engine (Chromium, Firefox, WebKit: `npm run bench:readme`): every figure comes
+ * from those files, none is typed by hand.
  * Four sections, each between its own markers: `speed` (time ÷ JSON's and wirebench ÷ each raw
  * library call), `versus` (wirebench's codec ÷ each library's codec behind the same API, per payload,
  * with the geometric mean and the worst payload), `sizes` (raw, gzip and brotli bytes) and `summary`
@@ -29,10 +30,8 @@ export const VERSUS_END = '<!-- versus:end -->';
 /** Heading of the wirebench ÷ library table, inside the speed section: other pages link to its anchor. */
 export const OVERHEAD_HEADING = '## Overhead: what wirebench adds to each library';
 
-export interface SpeedRuns {
-  readonly node: MeasureResult;
-  readonly chromium: MeasureResult;
-}
+/** Node's result and each browser engine's that was measured (older Chromium-only pages: Chromium alone). */
+export type SpeedRuns = { readonly node: MeasureResult } & { readonly [R in BrowserRuntime]?: MeasureResult };
 
 export interface SpeedSource {
   /** The command that wrote the section (naming its result files when it did not measure them). */
@@ -40,14 +39,28 @@ export interface SpeedSource {
   /** Wall time of the whole command, when it measured (not when it only rewrote). */
   readonly durationMs?: number;
   /** The notes each runner printed (library rows left out and why, formats that cannot run there). */
-  readonly notes?: Readonly<Record<Runtime, readonly string[]>>;
+  readonly notes?: Readonly<Partial<Record<Runtime, readonly string[]>>>;
   /** How many processes each runtime's result pools (`poolResults`), when the command measured them. */
-  readonly processes?: Readonly<Record<Runtime, number>>;
+  readonly processes?: Readonly<Partial<Record<Runtime, number>>>;
 }
 
-const RUNTIMES = ['node', 'chromium'] as const;
+/** The runtimes in the order of every table's columns: Node, then the browser engines. */
+export const RUNTIMES = ['node', 'chromium', 'firefox', 'webkit'] as const;
 export type Runtime = (typeof RUNTIMES)[number];
-const RUNTIME_NAME: Readonly<Record<Runtime, string>> = { node: 'Node', chromium: 'Chromium' };
+export type BrowserRuntime = Exclude<Runtime, 'node'>;
+const RUNTIME_NAME: Readonly<Record<Runtime, string>> = { node: 'Node', chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' };
+
+/** The runtimes `runs` holds, in column order. */
+const runtimesOf = (runs: SpeedRuns): Runtime[] => RUNTIMES.filter((runtime) => runs[runtime] !== undefined);
+
+/** A browser result's engine; results written before engines were named came from Chromium. */
+export function browserRuntimeOf(result: MeasureResult): BrowserRuntime {
+  return result.environment.engine?.name ?? 'chromium';
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+const listed = (words: readonly string[]): string => (words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1) as string}` : (words[0] ?? ''));
+const runtimeNames = (runtimes: readonly Runtime[]): string => listed(runtimes.map((runtime) => RUNTIME_NAME[runtime]));
 const OPERATIONS: readonly Operation[] = ['encode', 'decode'];
 const LIBRARY_FORMATS = Object.keys(LIBRARY_ROW) as Array<keyof typeof LIBRARY_ROW>;
 
@@ -78,8 +91,8 @@ function fidelityText(row: RowResult | undefined): string | undefined {
   return row.fidelity.ok ? 'exact' : `**LOSSY**: ${cellText(describeDiffs(row.fidelity))}`;
 }
 
-/** One fidelity cell for both runtimes: one text where they agree, each runtime's where they do not. */
-function fidelityCell(rows: Readonly<Record<Runtime, RowResult | undefined>>): string {
+/** One fidelity cell for every runtime: one text where they agree, each runtime's where they do not. */
+function fidelityCell(rows: Readonly<Partial<Record<Runtime, RowResult>>>): string {
   const texts = RUNTIMES.map((runtime) => [runtime, fidelityText(rows[runtime])] as const).filter(([, text]) => text !== undefined);
   if (new Set(texts.map(([, text]) => text)).size <= 1) return texts[0]?.[1] ?? '—';
   return texts.map(([runtime, text]) => `${RUNTIME_NAME[runtime]}: ${text}`).join('; ');
@@ -90,6 +103,7 @@ function runtimeText(env: Environment): string {
   const runtime = env.runtimeVersion;
   const where = env.runtime === 'worker' ? 'in a Web Worker' : env.runtime === 'browser' ? 'in the page' : '';
   const details = [
+    env.engine?.javascript ?? '',
     where,
     env.crossOriginIsolated === undefined ? '' : env.crossOriginIsolated ? 'cross-origin isolated' : 'NOT cross-origin isolated',
     `timer step ${formatDuration(env.timerResolutionMs)}`,
@@ -110,6 +124,9 @@ function machine(env: Environment): string {
 
 const pooled = (source: SpeedSource): boolean => RUNTIMES.some((runtime) => (source.processes?.[runtime] ?? 1) > 1);
 
+/** The results `runs` holds, each with its runtime, in column order. */
+const resultsOf = (runs: SpeedRuns): Array<[Runtime, MeasureResult]> => runtimesOf(runs).map((runtime) => [runtime, runs[runtime] as MeasureResult]);
+
 /** A pooled result's `options.rounds` counts the rounds of all its processes (unknown when rewritten `--from` files: then the total alone is said). */
 function settings(result: MeasureResult, processes = 1): string {
   const o = result.options;
@@ -120,46 +137,58 @@ function settings(result: MeasureResult, processes = 1): string {
 
 /**
  * Each library's version once; where the runtimes differ (Node loads a library's native addon, a
- * browser cannot: `1.6.9 (native cbor-extract)` against `1.6.9`), each runtime's.
+ * browser cannot: `1.6.9 (native cbor-extract)` against `1.6.9`), each version with the runtimes
+ * that ran it.
  */
-function librariesText(node: Environment, chromium: Environment): string {
-  // In the order of `{ ...chromium, ...node }`, as the line was written before runtimes could differ.
-  const names = [...new Set([...Object.keys(chromium.libraries), ...Object.keys(node.libraries)])];
+function librariesText(runs: SpeedRuns): string {
+  const results = resultsOf(runs);
+  // The browsers' libraries first, then Node's own (simdjson), as the line has always listed them.
+  const names = [...new Set([...results.slice(1), ...results.slice(0, 1)].flatMap(([, result]) => Object.keys(result.environment.libraries)))];
   return names
     .map((name) => {
-      const [inNode, inChromium] = [node.libraries[name], chromium.libraries[name]];
-      if (inNode === undefined || inChromium === undefined || inNode === inChromium) return `${name} ${inNode ?? inChromium}`;
-      return `${name} ${inNode} in Node and ${inChromium} in Chromium`;
+      const byVersion = new Map<string, Runtime[]>();
+      for (const [runtime, result] of results) {
+        const version = result.environment.libraries[name];
+        if (version !== undefined) byVersion.set(version, [...(byVersion.get(version) ?? []), runtime]);
+      }
+      if (byVersion.size === 1) return `${name} ${[...byVersion.keys()][0]}`;
+      return `${name} ${listed([...byVersion].map(([version, runtimes]) => `${version} in ${runtimeNames(runtimes)}`))}`;
     })
     .join(', ');
 }
 
 function header(runs: SpeedRuns, source: SpeedSource): string[] {
-  const { node, chromium } = runs;
-  const nodeSettings = settings(node, source.processes?.node);
-  const chromiumSettings = settings(chromium, source.processes?.chromium);
-  const libraries = librariesText(node.environment, chromium.environment);
+  const results = resultsOf(runs);
+  const settingsOf = results.map(([runtime, result]) => [runtime, settings(result, source.processes?.[runtime])] as const);
+  const same = new Set(settingsOf.map(([, text]) => text)).size === 1;
   const took = source.durationMs === undefined ? '' : ` (${Math.round(source.durationMs / 60_000) || '<1'} min, measuring included)`;
   return [
     generatedBy(source),
-    `Measured on ${node.createdAt.slice(0, 10)}; written by \`${source.command}\`${took}. ` +
-      `Machine: ${machine(node.environment)}. ` +
-      `Runtimes: ${runtimeText(node.environment)} and ${runtimeText(chromium.environment)}. ` +
-      (nodeSettings === chromiumSettings ? `Both: ${nodeSettings}.` : `Node: ${nodeSettings}; Chromium: ${chromiumSettings}.`) +
-      ` Libraries: ${libraries}.`,
+    `Measured on ${runs.node.createdAt.slice(0, 10)}; written by \`${source.command}\`${took}. ` +
+      `Machine: ${machine(runs.node.environment)}. ` +
+      `Runtimes: ${listed(results.map(([, result]) => runtimeText(result.environment)))}. ` +
+      (same
+        ? `${results.length === 2 ? 'Both' : 'Each'}: ${settingsOf[0]?.[1]}.`
+        : `${settingsOf.map(([runtime, text]) => `${RUNTIME_NAME[runtime]}: ${text}`).join('; ')}.`) +
+      ` Libraries: ${librariesText(runs)}.`,
   ];
 }
 
-/** Payload names in the Node run's order, then any only Chromium ran. */
+/** Payload names in the Node run's order, then any only a browser ran. */
 function payloadNames(runs: SpeedRuns): string[] {
-  const names = runs.node.payloads.map((p) => p.name);
-  for (const p of runs.chromium.payloads) if (!names.includes(p.name)) names.push(p.name);
+  const names: string[] = [];
+  for (const [, result] of resultsOf(runs)) for (const p of result.payloads) if (!names.includes(p.name)) names.push(p.name);
   return names;
 }
 
-function payloadsOf(runs: SpeedRuns, name: string): Record<Runtime, PayloadResult | undefined> {
-  return { node: runs.node.payloads.find((p) => p.name === name), chromium: runs.chromium.payloads.find((p) => p.name === name) };
+function payloadsOf(runs: SpeedRuns, name: string): Partial<Record<Runtime, PayloadResult>> {
+  return Object.fromEntries(resultsOf(runs).map(([runtime, result]) => [runtime, result.payloads.find((p) => p.name === name)]));
 }
+
+/** What a table's time columns are headed: `Node encode | Node decode | Chromium encode | …`. */
+const timeHeadings = (runtimes: readonly Runtime[]): string =>
+  runtimes.flatMap((runtime) => OPERATIONS.map((op) => `${RUNTIME_NAME[runtime]} ${op}`)).join(' | ');
+const separators = (count: number): string => Array.from({ length: count }, () => '---').join(' | ');
 
 /** Marks on a payload's name, with the footnotes that explain them. */
 function payloadMarks(runs: SpeedRuns, names: readonly string[]): { marks: Map<string, string>; notes: string[] } {
@@ -174,7 +203,7 @@ function payloadMarks(runs: SpeedRuns, names: readonly string[]): { marks: Map<s
       mark += ' †';
       suspect.push(`${payloadLabel(name)} (${contended.map((r) => RUNTIME_NAME[r]).join(', ')})`);
     }
-    const lossy = both.node ?? both.chromium;
+    const lossy = firstOf(both);
     if (lossy && lossy.lossyCount > 0) {
       mark += ' ‡';
       const first = lossy.lossyNumbers[0];
@@ -190,25 +219,34 @@ function payloadMarks(runs: SpeedRuns, names: readonly string[]): { marks: Map<s
   return { marks, notes };
 }
 
+/** The payload of the first runtime, in column order, that measured it (Node's where it did). */
+const firstOf = (payloads: Partial<Record<Runtime, PayloadResult>>): PayloadResult | undefined =>
+  RUNTIMES.map((runtime) => payloads[runtime]).find((payload) => payload !== undefined);
+
+/** A payload's row of `name` in each runtime that has it. */
+const rowsOf = (payloads: Partial<Record<Runtime, PayloadResult>>, name: string): Partial<Record<Runtime, RowResult>> =>
+  Object.fromEntries(RUNTIMES.map((runtime) => [runtime, rowOf(payloads[runtime], name)]).filter(([, row]) => row !== undefined));
+
 function vsJsonTable(runs: SpeedRuns, names: readonly string[], marks: ReadonlyMap<string, string>): string[] {
+  const runtimes = runtimesOf(runs);
   const lines = [
-    '| payload (JSON bytes) | format | bytes (% JSON) | fidelity | Node encode | Node decode | Chromium encode | Chromium decode |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| payload (JSON bytes) | format | bytes (% JSON) | fidelity | ${timeHeadings(runtimes)} |`,
+    `| ${separators(4 + runtimes.length * OPERATIONS.length)} |`,
   ];
   for (const name of names) {
     const both = payloadsOf(runs, name);
-    const first = both.node ?? both.chromium;
+    const first = firstOf(both);
     if (!first) continue;
     const formats: string[] = [];
-    for (const runtime of RUNTIMES) {
+    for (const runtime of runtimes) {
       for (const row of both[runtime]?.rows ?? [])
         if (row.kind === 'codec' && row.name !== first.reference && !formats.includes(row.name)) formats.push(row.name);
     }
     for (const format of formats) {
-      const rows = { node: rowOf(both.node, format), chromium: rowOf(both.chromium, format) };
-      const sized = rows.node?.bytes !== undefined ? rows.node : rows.chromium;
+      const rows = rowsOf(both, format);
+      const sized = RUNTIMES.map((runtime) => rows[runtime]).find((row) => row?.bytes !== undefined);
       const bytes = sized?.bytes === undefined ? '—' : `${count(sized.bytes)} (${Math.round((sized.bytesVsJson ?? 0) * 100)} %)`;
-      const cells = RUNTIMES.flatMap((runtime) => OPERATIONS.map((op) => timeCell(rows[runtime], op, (row, o) => row[o]?.vsJson)));
+      const cells = runtimes.flatMap((runtime) => OPERATIONS.map((op) => timeCell(rows[runtime], op, (row, o) => row[o]?.vsJson)));
       lines.push(
         `| ${payloadLabel(name)}${marks.get(name) ?? ''} (${count(first.jsonBytes)}) | ${format} | ${bytes} | ${fidelityCell(rows)} | ${cells.join(' | ')} |`,
       );
@@ -218,28 +256,27 @@ function vsJsonTable(runs: SpeedRuns, names: readonly string[], marks: ReadonlyM
 }
 
 function libraryTable(runs: SpeedRuns, names: readonly string[], marks: ReadonlyMap<string, string>): { lines: string[]; missing: string[] } {
-  const lines = [
-    '| payload | format | library call | Node encode | Node decode | Chromium encode | Chromium decode |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-  ];
+  const runtimes = runtimesOf(runs);
+  const lines = [`| payload | format | library call | ${timeHeadings(runtimes)} |`, `| ${separators(3 + runtimes.length * OPERATIONS.length)} |`];
   const missing = new Map<string, string[]>();
   for (const name of names) {
     const both = payloadsOf(runs, name);
     for (const format of LIBRARY_FORMATS) {
       const library = LIBRARY_ROW[format];
-      const rows = { node: rowOf(both.node, library), chromium: rowOf(both.chromium, library) };
-      if (!rows.node && !rows.chromium) {
+      const rows = rowsOf(both, library);
+      if (Object.keys(rows).length === 0) {
         // Only worth saying where the codec itself was measured.
-        const measured = RUNTIMES.some((runtime) => {
+        const measured = runtimes.some((runtime) => {
           const codec = rowOf(both[runtime], format);
           return codec !== undefined && codec.error === undefined;
         });
         if (measured) missing.set(format, [...(missing.get(format) ?? []), payloadLabel(name)]);
         continue;
       }
-      const cells = RUNTIMES.flatMap((runtime) =>
-        OPERATIONS.map((op) => (rows[runtime] && !rows[runtime][op] ? 'not timed' : timeCell(rows[runtime], op, (row, o) => row[o]?.wrapperCost))),
-      );
+      const cells = runtimes.flatMap((runtime) => {
+        const row = rows[runtime];
+        return OPERATIONS.map((op) => (row && !row[op] ? 'not timed' : timeCell(row, op, (timed, o) => timed[o]?.wrapperCost)));
+      });
       lines.push(`| ${payloadLabel(name)}${marks.get(name) ?? ''} | ${format} | ${library} | ${cells.join(' | ')} |`);
     }
   }
@@ -247,14 +284,14 @@ function libraryTable(runs: SpeedRuns, names: readonly string[], marks: Readonly
   return { lines, missing: notes };
 }
 
-/** The runners' notes, once each, payload names as in the tables, marked where only one runner printed them. */
-function runNotes(notes: Readonly<Record<Runtime, readonly string[]>>, names: readonly string[]): string[] {
+/** The runners' notes, once each, payload names as in the tables, marked with the runtimes that printed them where not every runner did. */
+function runNotes(notes: Readonly<Partial<Record<Runtime, readonly string[]>>>, names: readonly string[], runtimes: readonly Runtime[]): string[] {
   const label = (note: string): string => names.reduce((text, name) => text.split(name).join(payloadLabel(name)), note);
   const texts: string[] = [];
-  for (const runtime of RUNTIMES) for (const note of notes[runtime]) if (!texts.includes(note)) texts.push(note);
+  for (const runtime of runtimes) for (const note of notes[runtime] ?? []) if (!texts.includes(note)) texts.push(note);
   return texts.map((note) => {
-    const only = RUNTIMES.filter((runtime) => notes[runtime].includes(note));
-    return `- ${cellText(label(note))}${only.length === 1 ? ` (${RUNTIME_NAME[only[0] as Runtime]} only)` : ''}`;
+    const printed = runtimes.filter((runtime) => notes[runtime]?.includes(note));
+    return `- ${cellText(label(note))}${printed.length < runtimes.length ? ` (${runtimeNames(printed)} only)` : ''}`;
   });
 }
 
@@ -296,15 +333,16 @@ export function renderSpeedSection(runs: SpeedRuns, source: SpeedSource): string
         `for the canonical schemas only${source.notes ? '; the notes below say which' : ''}): ${library.missing.join('; ')}.`,
     );
   }
-  if (source.notes && (source.notes.node.length > 0 || source.notes.chromium.length > 0)) {
-    out.push('', 'Notes the runs printed:', '', ...runNotes(source.notes, names));
+  const notesOf = source.notes;
+  if (notesOf && RUNTIMES.some((runtime) => (notesOf[runtime]?.length ?? 0) > 0)) {
+    out.push('', 'Notes the runs printed:', '', ...runNotes(notesOf, names, runtimesOf(runs)));
   }
   if (notes.length > 0) out.push('', ...notes.flatMap((note, i) => (i === 0 ? [note] : ['', note])));
   return out.join('\n');
 }
 
 function hasLibraryCodecs(runs: SpeedRuns): boolean {
-  return RUNTIMES.some((runtime) => runs[runtime].payloads.some((payload) => payload.rows.some(isLibraryCodec)));
+  return resultsOf(runs).some(([, result]) => result.payloads.some((payload) => payload.rows.some(isLibraryCodec)));
 }
 
 /** What the tables that list every codec row say of the library codecs' rows. */
@@ -320,12 +358,12 @@ const LIBRARY_CODECS_NOTE =
 export function renderVersusSection(runs: SpeedRuns, source: SpeedSource): string {
   const lines = [
     generatedBy(source),
-    runLine(runs, source, "wirebench's codec ÷ each library's codec of the same format, in Node and in Chromium"),
+    runLine(runs, source, `wirebench's codec ÷ each library's codec of the same format, in ${runtimeNames(runtimesOf(runs))}`),
     '',
     VERSUS_LEGEND + (pooled(source) ? " The rounds of a runtime's processes are pooled, each paired with its own run's round." : ''),
   ];
-  for (const runtime of RUNTIMES) {
-    const report = versusReport(runs[runtime]);
+  for (const [runtime, result] of resultsOf(runs)) {
+    const report = versusReport(result);
     const libraries = versusLibraries(report);
     lines.push(
       '',
@@ -364,23 +402,25 @@ function sameBytesAsReference(runs: SpeedRuns, names: readonly string[], format:
   });
 }
 
-/** Sizes come from the Node run (Node has brotli), else from Chromium's. */
+/** Sizes come from the Node run (Node has brotli), else from the first browser's. */
 function sizedPayload(runs: SpeedRuns, name: string): PayloadResult | undefined {
-  const both = payloadsOf(runs, name);
-  return both.node ?? both.chromium;
+  return firstOf(payloadsOf(runs, name));
 }
 
 /** Codec formats other than the reference, in the order the runs list them. */
 function codecFormats(runs: SpeedRuns, names: readonly string[]): string[] {
   const formats: string[] = [];
   for (const name of names) {
-    for (const runtime of RUNTIMES) {
+    for (const runtime of runtimesOf(runs)) {
       const payload = payloadsOf(runs, name)[runtime];
       for (const row of payload?.rows ?? []) if (row.kind === 'codec' && row.name !== payload?.reference && !formats.includes(row.name)) formats.push(row.name);
     }
   }
   return formats;
 }
+
+/** Which run the sizes come from: Node's, unless it measured nothing. */
+const sizesFrom = (runs: SpeedRuns): string => RUNTIME_NAME[RUNTIMES.find((runtime) => (runs[runtime]?.payloads.length ?? 0) > 0) ?? 'node'];
 
 /** Bytes, gzip bytes and brotli bytes of each format as a share of JSON's, per payload (between the `sizes` markers). */
 export function renderSizesSection(runs: SpeedRuns, source: SpeedSource): string {
@@ -390,7 +430,7 @@ export function renderSizesSection(runs: SpeedRuns, source: SpeedSource): string
   const formats = all.filter((format) => !same.includes(format));
   const lines = [
     generatedBy(source),
-    runLine(runs, source, `sizes from the ${runs.node.payloads.length > 0 ? 'Node' : 'Chromium'} run`),
+    runLine(runs, source, `sizes from the ${sizesFrom(runs)} run`),
     '',
     "Each format's cell: its raw bytes / gzip bytes / brotli bytes, each as a share of JSON's bytes under the same measure " +
       '(below 100 % is smaller than JSON). JSON\'s own column gives the bytes. "—": not measured; "error": the codec refused the payload. ' +
@@ -439,6 +479,7 @@ function verdict(ratio: Ratio): Verdict {
  */
 export function renderSummarySection(runs: SpeedRuns, source: SpeedSource): string {
   const names = payloadNames(runs);
+  const runtimes = runtimesOf(runs);
   const formats = codecFormats(runs, names);
   const left: string[] = [];
   const speedCell = (format: string, runtime: Runtime, op: Operation): string => {
@@ -497,7 +538,7 @@ export function renderSummarySection(runs: SpeedRuns, source: SpeedSource): stri
   };
   const lines = [
     generatedBy(source),
-    runLine(runs, source, `${names.length} payloads; sizes from the ${runs.node.payloads.length > 0 ? 'Node' : 'Chromium'} run`),
+    runLine(runs, source, `${names.length} payloads; sizes from the ${sizesFrom(runs)} run`),
     '',
     "Speed cells: on how many payloads the 95 % interval of time ÷ JSON's time was wholly below 1 (faster than JSON), " +
       'included 1 (≈ JSON), or was wholly above 1 (slower), as faster / ≈ / slower. "Fewest raw bytes": on how many payloads ' +
@@ -505,11 +546,11 @@ export function renderSummarySection(runs: SpeedRuns, source: SpeedSource): stri
       'over the payloads. "—": not measured in that runtime.' +
       (hasLibraryCodecs(runs) ? LIBRARY_CODECS_NOTE : ''),
     '',
-    "| format | fewest raw bytes | raw bytes, % of JSON | gzip bytes, % of JSON's gzip | Node encode | Node decode | Chromium encode | Chromium decode |",
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| format | fewest raw bytes | raw bytes, % of JSON | gzip bytes, % of JSON's gzip | ${timeHeadings(runtimes)} |`,
+    `| ${separators(4 + runtimes.length * OPERATIONS.length)} |`,
   ];
   for (const format of formats) {
-    const speed = RUNTIMES.flatMap((runtime) => OPERATIONS.map((op) => speedCell(format, runtime, op)));
+    const speed = runtimes.flatMap((runtime) => OPERATIONS.map((op) => speedCell(format, runtime, op)));
     const size = sizes.get(format);
     lines.push(`| ${format} | ${fewest.get(format) ?? 0} of ${sizedPayloads} | ${range(size?.raw)} | ${range(size?.gzip)} | ${speed.join(' | ')} |`);
   }
@@ -519,7 +560,93 @@ export function renderSummarySection(runs: SpeedRuns, source: SpeedSource): stri
   );
   if (left.length > 0)
     lines.push('', `Not counted (a refused payload has no time or size; a LOSSY row's time and bytes are for other data): ${left.join('; ')}.`);
+  if (runtimes.length > 1) lines.push('', ...fastestTable(runs, names));
   return lines.join('\n');
+}
+
+/** How many of the rows tied with the fastest a cell names before it counts the rest. */
+const TIED_NAMED = 3;
+
+/** A runtime's fastest rows of a payload and operation: the fastest by median, and those it cannot be told from. */
+interface Leaders {
+  readonly fastest: { readonly name: string; readonly ratio: Ratio };
+  /** Every row (the fastest included) whose 95 % interval overlaps the fastest's: the runs cannot order them. */
+  readonly tied: readonly string[];
+}
+
+/**
+ * Among the rows that gave the payload back (JSON itself included, at 1×), the fastest by median
+ * time ÷ JSON's, and the rows whose interval overlaps its interval. Undefined where the runtime did
+ * not measure the payload.
+ */
+function leaders(payload: PayloadResult | undefined, op: Operation): Leaders | undefined {
+  if (!payload) return undefined;
+  const timed = payload.rows.flatMap((row) => {
+    const ratio = row.name === payload.reference ? { estimate: 1, low: 1, high: 1, perRound: [] } : row[op]?.vsJson;
+    return row.kind === 'codec' && row.error === undefined && row.fidelity?.ok !== false && ratio ? [{ name: row.name, ratio }] : [];
+  });
+  const fastest = timed.reduce<(typeof timed)[number] | undefined>((best, row) => (!best || row.ratio.estimate < best.ratio.estimate ? row : best), undefined);
+  if (!fastest) return undefined;
+  const tied = timed.filter((row) => row.ratio.low <= fastest.ratio.high && fastest.ratio.low <= row.ratio.high).map((row) => row.name);
+  return { fastest, tied };
+}
+
+/**
+ * Disagreeing pairs of runtimes, said compactly: the runtime in most pairs against its partners,
+ * then the same for the pairs left (`WebKit ≠ Node, Chromium and Firefox`).
+ */
+function disagreementWords(pairs: ReadonlyArray<readonly [Runtime, Runtime]>): string {
+  const groups: string[] = [];
+  let left = [...pairs];
+  while (left.length > 0) {
+    const partners = (runtime: Runtime): Runtime[] => left.flatMap(([a, b]) => (a === runtime ? [b] : b === runtime ? [a] : []));
+    const most = RUNTIMES.reduce((best, runtime) => (partners(runtime).length > partners(best).length ? runtime : best));
+    groups.push(`${RUNTIME_NAME[most]} ≠ ${runtimeNames(RUNTIMES.filter((runtime) => partners(most).includes(runtime)))}`);
+    left = left.filter(([a, b]) => a !== most && b !== most);
+  }
+  return groups.join('; ');
+}
+
+/**
+ * The fastest row of each payload and operation in every runtime, and where the runtimes disagree:
+ * two runtimes disagree when no row is among the leaders of both (each leader set being the fastest
+ * and the rows its interval cannot be told from), so a difference inside the noise is not called one.
+ */
+function fastestTable(runs: SpeedRuns, names: readonly string[]): string[] {
+  const runtimes = runtimesOf(runs);
+  const lines = [
+    `### Fastest per payload, and where the runtimes disagree`,
+    '',
+    "Each cell: the row with the lowest median time ÷ JSON's time among the rows that gave the payload back (JSON itself counts, at 1×), " +
+      'and after "≈" the rows whose 95 % interval overlaps its interval (the runs cannot order them; the first three named, in the order of the speed table). ' +
+      '"Disagree": A ≠ B where the two runtimes\' fastest rows share no row, a different answer to "which is fastest here" beyond the noise.',
+    '',
+    `| payload | operation | ${runtimes.map((runtime) => RUNTIME_NAME[runtime]).join(' | ')} | disagree |`,
+    `| ${separators(3 + runtimes.length)} |`,
+  ];
+  let disagreements = 0;
+  let compared = 0;
+  for (const name of names) {
+    const payloads = payloadsOf(runs, name);
+    for (const op of OPERATIONS) {
+      const lead = runtimes.map((runtime) => [runtime, leaders(payloads[runtime], op)] as const);
+      const cells = lead.map(([, l]) => {
+        if (!l) return '—';
+        const others = l.tied.filter((row) => row !== l.fastest.name);
+        // A long list of rows the noise cannot order says little more than its length.
+        const named = others.length > TIED_NAMED + 1 ? [...others.slice(0, TIED_NAMED), `${others.length - TIED_NAMED} more`] : others;
+        return `${l.fastest.name} ${formatRatio(l.fastest.ratio.estimate)}${named.length > 0 ? ` ≈ ${named.join(', ')}` : ''}`;
+      });
+      const pairs: Array<[Runtime, Runtime]> = [];
+      for (const [i, [a, la]] of lead.entries())
+        for (const [b, lb] of lead.slice(i + 1)) if (la && lb && !la.tied.some((row) => lb.tied.includes(row))) pairs.push([a, b]);
+      if (lead.filter(([, l]) => l).length > 1) compared++;
+      if (pairs.length > 0) disagreements++;
+      lines.push(`| ${payloadLabel(name)} | ${op} | ${cells.join(' | ')} | ${disagreementWords(pairs)} |`);
+    }
+  }
+  lines.push('', `The runtimes disagree on the fastest row on ${disagreements} of ${compared} payload operations measured in more than one runtime.`);
+  return lines;
 }
 
 /** Every generated section of the figures page, with its markers. */
