@@ -227,6 +227,11 @@ export function brief(v: Verdict): VerdictBrief {
   return v.kind === 'format-first' ? { kind: v.kind, named: { name: v.row.name, savedMs: v.savedMs, share: v.share } } : { kind: v.kind };
 }
 
+/** Whether two verdicts say the same: the same kind, and the same row named where one is. */
+export function sameBrief(a: VerdictBrief, b: VerdictBrief): boolean {
+  return a.kind === b.kind && a.named?.name === b.named?.name;
+}
+
 /** The verdict on another network under the same constraints, in brief: what would change the answer. */
 export interface OtherNetwork extends VerdictBrief {
   /** A network preset id. */

@@ -11,7 +11,7 @@ import type { ServedEncoding } from '../answer/served.js';
 import type { SlowerCpu } from '../answer/slower-cpu.js';
 import type { TimeUntilUsable } from '../answer/time-until-usable.js';
 import type { OtherNetwork, Verdict, VerdictBrief, VersusJson } from '../answer/verdict.js';
-import { roundsToWin, verdict } from '../answer/verdict.js';
+import { brief, roundsToWin, sameBrief, verdict } from '../answer/verdict.js';
 import type { Environment } from '../measure/types.js';
 import { formatBytes, formatDuration } from './format.js';
 
@@ -113,14 +113,29 @@ export function answerVerdict(answer: PayloadAnswer, environment?: Environment):
   return parts.filter((part) => part !== '').join(' ');
 }
 
-/** Whether `b` says what `v` says: stay with JSON both, or the same row named. */
-function sameVerdict(v: Verdict, b: VerdictBrief): boolean {
-  return v.kind === 'stay-with-json' ? b.kind === 'stay-with-json' : v.kind === 'format-first' && b.kind === 'format-first' && b.named?.name === v.row.name;
-}
+/** Whether `b` says what `v` says: stay with JSON both, or the same row named (callers pass only those two kinds as `v`). */
+const sameVerdict = (v: Verdict, b: VerdictBrief): boolean => sameBrief(brief(v), b);
 
 /** `protobuf is 38.0 ms (9 %) sooner than JSON`. */
 const namedWords = (b: VerdictBrief): string =>
   b.named ? `${b.named.name} is ${formatMs(b.named.savedMs)} (${formatShare(b.named.share)}) sooner than JSON` : 'a format is first';
+
+/**
+ * A verdict in brief, in words, as the answer comparison and the slower-CPU sentence quote it:
+ * `stay with JSON`, `protobuf is 38.0 ms (9 %) sooner than JSON`, `too few rounds to tell`, `no row meets the constraints`.
+ */
+export function verdictBriefWords(b: VerdictBrief): string {
+  switch (b.kind) {
+    case 'stay-with-json':
+      return 'stay with JSON';
+    case 'format-first':
+      return namedWords(b);
+    case 'too-few-rounds':
+      return 'too few rounds to tell';
+    case 'none-meets':
+      return 'no row meets the constraints';
+  }
+}
 
 /** What the other networks say, against the verdict `v`: only where it differs, or that it holds there too. */
 function otherNetworksWords(v: Verdict, others: readonly OtherNetwork[]): string {
@@ -148,14 +163,7 @@ function slowerCpuWords(v: Verdict, slower: readonly SlowerCpu[]): string {
   if (!firstOther) return `It holds on a CPU ${listed(ordered.map((s) => slowdown(s.factor)))} slower than the one measured.`;
   const holds = ordered.filter((s) => s.factor < firstOther.factor);
   const upTo = holds.length > 0 ? `It holds on a CPU up to ${slowdown(holds.at(-1)?.factor as number)} slower; ` : '';
-  const then =
-    firstOther.kind === 'stay-with-json'
-      ? 'stay with JSON there'
-      : firstOther.kind === 'format-first'
-        ? namedWords(firstOther)
-        : firstOther.kind === 'too-few-rounds'
-          ? 'too few rounds to tell there'
-          : 'no row meets the constraints there';
+  const then = `${verdictBriefWords(firstOther)}${firstOther.kind === 'format-first' ? '' : ' there'}`;
   return `${upTo}${holds.length > 0 ? 'on' : 'On'} a CPU ${slowdown(firstOther.factor)} slower than the one measured, ${then}.`;
 }
 
@@ -167,12 +175,20 @@ function engineOf(runtimeVersion: string, runtime: Environment['runtime']): stri
   return undefined;
 }
 
-/** Where a run measured: `in Node v20.20.2 (V8) on AMD EPYC, 2 cores`, `in Chrome 131 (V8), a Web Worker, at 4× CPU throttling`. */
-export function deviceWords(environment: Environment): string {
+/**
+ * A runtime by its name and JavaScript engine: `Node v20.20.2 (V8)`, `Chromium 156.0.8078.108 (V8)`,
+ * `WebKitGTK 2.50.6 (JavaScriptCore)`, `Chrome 131 (V8)`.
+ */
+export function runtimeWords(environment: Environment): string {
   // The runner's word where it started the browser; else what the runtime's name implies.
   const engine = environment.engine?.javascript ?? engineOf(environment.runtimeVersion, environment.runtime);
-  // The runtime as detectEnvironment names it: `Node v20.19.0`, `Chrome 131`.
-  const where = [`in ${environment.runtimeVersion}${engine ? ` (${engine})` : ''}`];
+  // The runtime as detectEnvironment (or the runner) names it: `Node v20.19.0`, `Chrome 131`, `WebKitGTK 2.50.6`.
+  return `${environment.runtimeVersion}${engine ? ` (${engine})` : ''}`;
+}
+
+/** Where a run measured: `in Node v20.20.2 (V8) on AMD EPYC, 2 cores`, `in Chrome 131 (V8), a Web Worker, at 4× CPU throttling`. */
+export function deviceWords(environment: Environment): string {
+  const where = [`in ${runtimeWords(environment)}`];
   if (environment.runtime === 'worker') where.push('a Web Worker');
   const cpu = [environment.cpuModel, environment.cores !== undefined ? `${environment.cores} cores` : undefined].filter((part) => part !== undefined);
   const text = `${where.join(', ')}${cpu.length > 0 ? ` on ${cpu.join(', ')}` : ''}`;

@@ -6,8 +6,8 @@
  * all render with it. A subpath of its own, so a codec-only app never bundles it.
  */
 
-export type { AnswerComparison, AnswerComparisonRow, DeviceUsable } from './answer-compare.js';
-export { compareAnswers, formatAnswerComparison } from './answer-compare.js';
+export type { AnswerComparison, AnswerComparisonRow, AnswerGap, DeviceUsable, RankFlip, SideLabels, VerdictComparison } from './answer-compare.js';
+export { answerGaps, compareAnswers, formatAnswerComparison, formatAnswerGaps, verdictLines } from './answer-compare.js';
 export { formatAnswer } from './answer-text.js';
 export { constraintsSummary } from './answer-view.js';
 export type { ReasonContext } from './answer-words.js';
@@ -28,7 +28,9 @@ export {
   rankedReason,
   repaidByTime,
   rowAnswerNote,
+  runtimeWords,
   servedWords,
+  verdictBriefWords,
   verdictSentence,
 } from './answer-words.js';
 export {
