@@ -10,6 +10,7 @@ import type { MeasureResult, OperationResult, RowResult } from 'wirebench';
 import { upgradeResult, validateMeasureResult } from 'wirebench';
 import { withAnswers } from 'wirebench/answer';
 import { seededRandom } from 'wirebench/samples';
+import { answerBoth, defaultConstraints, otherEngines } from '../src/compare/answers.js';
 import type { ComparisonReport, TimingChange } from '../src/compare/compare.js';
 import { compareResults, fails, formatMarkdown, formatText, NO_CHANGE_LINE, regressions, wholeRunShifts } from '../src/compare/compare.js';
 import type { RowSpec } from './support/results.js';
@@ -396,6 +397,49 @@ describe('compareResults', () => {
 
 // ---------------------------------------------------------------------------------------------
 
+describe('answers for bench:compare', () => {
+  const [runA, runB] = shiftedRuns(1, 1.25);
+  /** JSON's row with gzip figures, or without in `without` (a run that timed no decompression). */
+  const gzipped = (r: MeasureResult, without: readonly string[] = []): MeasureResult => ({
+    ...r,
+    payloads: r.payloads.map((p) => ({
+      ...p,
+      rows: p.rows.map((row) => (row.name === 'json' && !without.includes(p.name) ? { ...row, compressed: { gzip: 300 }, decompressMs: { gzip: 0.01 } } : row)),
+    })),
+  });
+
+  it('answers under 4G with gzip where every payload of both has gzip figures, else uncompressed', () => {
+    const two = result({ small: [{ name: 'msgpack' }], large: [{ name: 'msgpack' }] });
+    expect(defaultConstraints(gzipped(two), gzipped(two))).toEqual({ network: '4g', served: 'gzip' });
+    expect(defaultConstraints(gzipped(two), gzipped(two, ['large']))).toEqual({ network: '4g', served: 'none' });
+    expect(defaultConstraints(two)).toEqual({ network: '4g', served: 'none' });
+  });
+
+  it("answers the side without answers under the other's constraints, and leaves answered results as they are", () => {
+    const answeredA = withAnswers(runA, { network: '3g-slow', served: 'none', minGain: 0.1 });
+    const { a, b, note } = answerBoth(answeredA, runB);
+    expect(a).toBe(answeredA);
+    expect(b.payloads[0]!.answer!.ranking.constraints).toEqual(answeredA.payloads[0]!.answer!.ranking.constraints);
+    expect(note).toBe("b carries no answers: answered here under a's constraints (3G Slow uncompressed)");
+    expect(answerBoth(runB, answeredA).note).toBe("a carries no answers: answered here under b's constraints (3G Slow uncompressed)");
+    const both = answerBoth(answeredA, answeredA);
+    expect([both.a, both.b, both.note]).toEqual([answeredA, answeredA, undefined]);
+  });
+
+  it('tells two engines apart, but not two versions of one', () => {
+    const on = (runtime: MeasureResult['environment']['runtime'], runtimeVersion: string): MeasureResult => ({
+      ...runA,
+      environment: { ...runA.environment, runtime, runtimeVersion },
+    });
+    expect(otherEngines(on('node', 'Node v20.19.0'), on('node', 'Node v22.11.0'))).toBeUndefined();
+    expect(otherEngines(on('worker', 'Firefox 140'), on('browser', 'Firefox 153'))).toBeUndefined();
+    expect(otherEngines(on('node', 'Node v20.19.0'), on('worker', 'Chrome 131'))).toMatch(
+      /^a and b ran in different engines: a in Node v20\.19\.0 \(V8\), b in Chrome 131 \(V8\)\./,
+    );
+    expect(otherEngines(on('worker', 'Firefox 153'), on('worker', 'Chrome 131'))).toBeDefined();
+  });
+});
+
 describe('bench:compare CLI', () => {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const cli = join(root, 'bench/dist/cli/compare.js');
@@ -437,25 +481,24 @@ describe('bench:compare CLI', () => {
     );
   });
 
+  // The synthetic rows made codec rows of their formats, round-tripped, as a real run's are.
+  const codecRows = (r: MeasureResult): MeasureResult => ({
+    ...r,
+    payloads: r.payloads.map((p) => ({
+      ...p,
+      rows: p.rows.map((row) => ({
+        ...row,
+        format: row.name as FormatId,
+        implementation: 'wirebench',
+        bytes: row.bytes ?? 600,
+        fidelity: { ok: true, diffs: [], truncated: false },
+      })),
+    })),
+  });
+  /** As npx wirebench answers them. */
+  const answerable = (r: MeasureResult): MeasureResult => withAnswers(codecRows(r), { network: '4g', served: 'none' });
+
   it('also compares time until usable, device by device, when both results carry answers', () => {
-    // The synthetic rows made codec rows of their formats, round-tripped, and answered as npx wirebench answers them.
-    const answerable = (r: MeasureResult): MeasureResult =>
-      withAnswers(
-        {
-          ...r,
-          payloads: r.payloads.map((p) => ({
-            ...p,
-            rows: p.rows.map((row) => ({
-              ...row,
-              format: row.name as FormatId,
-              implementation: 'wirebench',
-              bytes: row.bytes ?? 600,
-              fidelity: { ok: true, diffs: [], truncated: false },
-            })),
-          })),
-        },
-        { network: '4g', served: 'none' },
-      );
     const [a, b] = shiftedRuns(1, 1.25).map(answerable) as [MeasureResult, MeasureResult];
     const { stdout } = run(file('laptop.json', a), file('phone.json', b));
     const lines = stdout.split('\n');
@@ -471,6 +514,38 @@ describe('bench:compare CLI', () => {
     const [aTotal, aDevice, bTotal, bDevice] = times;
     expect(bDevice!).toBeGreaterThan(aDevice!);
     expect(bTotal!).toBeGreaterThanOrEqual(aTotal!);
+  });
+
+  it('across engines: says so first, answers both under the default constraints, compares the verdicts, and exits 0', () => {
+    // Two bench:browser results of one suite, no answers: Chromium's and WebKit's, WebKit's msgpack decode 25 % slower.
+    const engine = (r: MeasureResult, environment: Partial<MeasureResult['environment']>): MeasureResult =>
+      codecRows({ ...r, environment: { ...r.environment, runtime: 'worker', ...environment } });
+    const [runA, runB] = shiftedRuns(1, 1.25);
+    const chromium = engine(runA, {
+      runtimeVersion: 'Chromium 156.0.8078.108',
+      engine: { name: 'chromium', browser: 'Chromium', version: '156.0.8078.108', javascript: 'V8' },
+    });
+    const webkit = engine(runB, {
+      runtimeVersion: 'WebKitGTK 2.50.6',
+      engine: { name: 'webkit', browser: 'WebKitGTK', version: '2.50.6', javascript: 'JavaScriptCore' },
+    });
+    const { status, stdout, stderr } = run(file('chromium.json', chromium), file('webkit.json', webkit));
+    expect(stderr).toBe('');
+    expect(status).toBe(0); // the same slowdown exits 1 between two runs of one engine (above)
+    const lines = stdout.split('\n');
+    expect(lines[0]).toBe(
+      "a and b ran in different engines: a in Chromium 156.0.8078.108 (V8), b in WebKitGTK 2.50.6 (JavaScriptCore). The table reads as b's engine against a's, not as a change of code, so no row fails the comparison (exit 0).",
+    );
+    expect(stdout).toContain('▲ slower'); // the table still shows it
+    // No gzip figures in these runs: answered uncompressed.
+    expect(lines).toContain(
+      'neither result carries answers: both answered here under the default constraints (4G uncompressed, no other constraint; wirebench --help lists them)',
+    );
+    expect(lines).toContain('## small: time until usable on 4G uncompressed, on each device');
+    const verdict = lines.find((l) => l.startsWith('verdict'));
+    expect(verdict).toMatch(/^verdict(: the same on| changes: on) a \(Chromium 156\.0\.8078\.108 \(V8\)\),? .*b \(WebKitGTK 2\.50\.6 \(JavaScriptCore\)\)/);
+    // The run's verdict stays its last line.
+    expect(lastLine(stdout)).toMatch(/^1 significant change beyond 15 %: 1 regression/);
   });
 
   it('exits 0 for the same slowdown when --threshold puts it within bounds', () => {

@@ -1,12 +1,16 @@
-import { compareAnswers, formatAnswerComparison } from 'wirebench/report';
+import type { WirebenchResult } from 'wirebench';
+import type { SideLabels } from 'wirebench/report';
+import { answerGaps, compareAnswers, formatAnswerComparison, formatAnswerGaps } from 'wirebench/report';
+import type { AnsweredPair } from '../compare/answers.js';
+import { answerBoth, otherEngines } from '../compare/answers.js';
 import { closingLine, compareResults, DEFAULT_ALPHA, DEFAULT_THRESHOLD, fails, formatMarkdown, formatText } from '../compare/compare.js';
 import { BenchError, command, main } from './command.js';
 import { readResultFile } from './result-file.js';
 
 /**
  * `npm run bench:compare -- a.json b.json`: benchstat for wirebench. Exit 0 when no row regressed
- * beyond the threshold, 1 when one did, 2 when the arguments or files are unusable (one line on
- * stderr, never a stack trace, so CI logs say what to fix).
+ * beyond the threshold (or the two ran in different engines), 1 when one did, 2 when the arguments
+ * or files are unusable (one line on stderr, never a stack trace, so CI logs say what to fix).
  */
 
 const USAGE = `usage: npm run bench:compare -- [--markdown] [--alpha ${DEFAULT_ALPHA}] [--threshold ${DEFAULT_THRESHOLD}] a.json b.json
@@ -36,13 +40,35 @@ improvement when faster than 1 ÷ (1 + threshold). With too few rounds (5 in eac
 no p-value can fall below 0.01 whatever the data: such rows are marked "too few rounds" and cannot fail.
 Encoded sizes are exact: any difference is listed.
 Payloads, rows and operations found in one run only are listed, not an error.
-Results that carry answers (npx wirebench, the playground's export) are also compared on time until
-usable: each row on a's ranking link, the total and the device's part (decompression + decode).
+Then both results' answers are compared on time until usable: each row on a's ranking link, the
+total and the device's part (decompression + decode); then each side's verdict, named by its runtime
+and engine, whether it changes between the two, and the rows whose rank order flips. A result that
+carries no answer (npm run bench, bench:browser) is answered here first: under the other's
+constraints when that one carries answers (npx wirebench, the playground's export), else both under
+the default constraints (4G with gzip, uncompressed where a run has no gzip figures); the output says which.
 
-Exit status: 0 no regression beyond the threshold, 1 at least one (a row, or most payloads together), or a row that broke (now errors,
-or no longer gives the payload back exactly; listed on stderr),
-2 bad arguments or an unreadable or invalid file.
+Across engines: when a and b ran in different engines or runtimes (bench:browser --engine chromium
+against --engine webkit, Node against a browser; not two versions of one), the output says so first.
+The table then describes b's engine against a's, not a change of code, so nothing in it fails:
+exit 0, with regressions and broken rows listed as usual.
+
+Exit status: 0 no regression beyond the threshold (or a and b ran in different engines), 1 at least one
+(a row, or most payloads together), or a row that broke (now errors, or no longer gives the payload
+back exactly; listed on stderr), 2 bad arguments or an unreadable or invalid file.
 `;
+
+/** Both results' answers compared (answered here where they carry none), with a line saying how they were answered. */
+function answerLines(a: WirebenchResult, b: WirebenchResult, labels: SideLabels): string[] {
+  let pair: AnsweredPair;
+  try {
+    pair = answerBoth(a, b);
+  } catch (error) {
+    // The answer is an addition to the timing comparison: figures it cannot be drawn from must not hide the table's verdict.
+    return [`no answers compared: ${error instanceof Error ? error.message : String(error)}`];
+  }
+  const lines = [...formatAnswerComparison(compareAnswers(pair.a, pair.b), labels), ...formatAnswerGaps(answerGaps(pair.a, pair.b))];
+  return lines.length > 0 && pair.note ? [pair.note, '', ...lines] : lines;
+}
 
 const compare = command({
   name: 'compare',
@@ -64,12 +90,18 @@ const compare = command({
     }
     const [a, b] = [readResultFile(fileA), readResultFile(fileB)];
     const report = compareResults(a, b, { alpha, threshold });
+    const engines = otherEngines(a, b);
+    if (engines) process.stdout.write(values.markdown ? `> ${engines}\n\n` : `${engines}\n\n`);
     const format = values.markdown ? formatMarkdown : formatText;
     process.stdout.write(format(report, { labels: { a: fileA, b: fileB } }));
-    // Results that carry answers (npx wirebench, the playground's export) also compare time until usable.
-    const answers = formatAnswerComparison(compareAnswers(a, b), { a: fileA, b: fileB });
-    if (answers.length > 0) process.stdout.write(values.markdown ? `\n\`\`\`\n${answers.join('\n')}\n\`\`\`\n` : `\n${answers.join('\n')}\n`);
-    if (!fails(report)) return 0;
+    const answers = answerLines(a, b, { a: fileA, b: fileB });
+    // The comparison's closing line again after the answers, so the output still ends with it (CI logs read the last line).
+    if (answers.length > 0)
+      process.stdout.write(
+        values.markdown ? `\n\`\`\`\n${answers.join('\n')}\n\`\`\`\n\n${closingLine(report)}\n` : `\n${answers.join('\n')}\n\n${closingLine(report)}\n`,
+      );
+    // Across engines the table describes the engines, not the code: nothing in it is a regression.
+    if (engines || !fails(report)) return 0;
     process.stderr.write(`compare: ${closingLine(report)}\n`);
     return 1;
   },

@@ -3,16 +3,8 @@
  * ranking takes from them for one payload: the served encoding falls back to one this run measured.
  */
 import type { Constraints, ResolvedConstraints, ServedEncoding } from 'wirebench/answer';
-import {
-  bundleBudgetBytes,
-  cpuSlowdownFactor,
-  DEFAULT_MIN_GAIN,
-  IMPLEMENTATION_CAPABILITIES,
-  minGainShare,
-  NETWORK_ROLES,
-  SERVED_ENCODINGS,
-} from 'wirebench/answer';
-import type { ResultPayload, RowResult } from '../protocol.js';
+import { bundleBudgetBytes, cpuSlowdownFactor, DEFAULT_MIN_GAIN, IMPLEMENTATION_CAPABILITIES, minGainShare, NETWORK_ROLES } from 'wirebench/answer';
+import type { RowResult } from '../protocol.js';
 import type { ConstraintFlag } from './flags.js';
 
 /** What the form's controls hold: the resolved constraints, with the budget and the least gain as typed. */
@@ -55,14 +47,8 @@ export function typedCpuSlowdown(text: string): number | null | undefined {
   return text.trim() === '' ? undefined : (cpuSlowdownFactor(text) ?? null);
 }
 
-/**
- * The encodings this run can answer for: `none` always, gzip and brotli where JSON's row has both the
- * size and the decompression time (a browser without brotli in CompressionStream measured neither).
- */
-export function measuredServed(payload: ResultPayload): ServedEncoding[] {
-  const json = payload.rows.find((row) => row.name === payload.reference);
-  return SERVED_ENCODINGS.filter((s) => s === 'none' || (json?.compressed?.[s] !== undefined && json.decompressMs?.[s] !== undefined));
-}
+// The encodings this run can answer for, as the answer module tells them (the CLI's and bench:compare's too).
+export { measuredServed } from 'wirebench/answer';
 
 /** The choice's served encoding where it was measured, else gzip, else none. */
 export function effectiveServed(choice: ConstraintChoice, measured: readonly ServedEncoding[]): ServedEncoding {

@@ -103,6 +103,9 @@ export function bundleBudgetBytes(kbText: string): number | undefined {
   return kb === undefined || kb > MAX_BUNDLE_BUDGET_KB ? undefined : Math.round(kb * 1000);
 }
 
+/** The ranking's link and served encoding when none is named: a typical 4G phone, and the gzip nearly every API server sends. */
+export const ANSWER_DEFAULTS = { network: '4g', served: 'gzip' } as const satisfies Pick<Constraints, 'network' | 'served'>;
+
 /**
  * The least gain worth a switch when the user states none: 5 % of JSON's time until usable. A
  * judgement, not a measurement: docs/choosing-a-format.md says why.

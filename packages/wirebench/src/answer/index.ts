@@ -13,6 +13,7 @@ export type { EvalUse, ImplementationCapabilities, Int64Behaviour } from './capa
 export { capabilitiesOf, IMPLEMENTATION_CAPABILITIES, isReadable, needsSharedSchema, READABLE_FORMATS } from './capabilities.js';
 export type { Constraints, Exclusion, ExclusionCode, ResolvedConstraints, RowCapabilities } from './constraints.js';
 export {
+  ANSWER_DEFAULTS,
   bundleBudgetBytes,
   constraintExclusions,
   cpuSlowdownFactor,
@@ -37,7 +38,7 @@ export { answerPayload, payloadFacts } from './payload-answer.js';
 export type { ExcludedRow, RankedRow, Ranking } from './rank.js';
 export { rank } from './rank.js';
 export type { MissingFigure, ServedEncoding, ServedFigures, ServedParts } from './served.js';
-export { missingFigure, SERVED_ENCODINGS, servedParts } from './served.js';
+export { measuredServed, missingFigure, SERVED_ENCODINGS, servedParts } from './served.js';
 export type { SlowerCpu } from './slower-cpu.js';
 export { CPU_SLOWDOWNS, onSlowerCpu, slowdowns } from './slower-cpu.js';
 export type { TimeUntilUsable, Transfer, UsableInput } from './time-until-usable.js';

@@ -1,4 +1,5 @@
 import { WirebenchError } from '@wirebench/core';
+import type { PayloadResult } from '../measure/types.js';
 import { nonNegative, positive } from './check.js';
 
 /**
@@ -82,4 +83,13 @@ export function missingFigure(figures: ServedFigures, served: ServedEncoding): M
   if (figures.compressed?.[served] === undefined) return 'size';
   if (figures.decompressMs?.[served] === undefined) return 'decompression';
   return undefined;
+}
+
+/**
+ * The encodings a payload's figures can answer for: `none` always, gzip and brotli where JSON's row
+ * has both the size and the decompression time (a browser without brotli in CompressionStream measured neither).
+ */
+export function measuredServed(payload: Pick<PayloadResult, 'rows' | 'reference'>): ServedEncoding[] {
+  const json = payload.rows.find((row) => row.name === payload.reference);
+  return SERVED_ENCODINGS.filter((s) => s === 'none' || (json?.compressed?.[s] !== undefined && json.decompressMs?.[s] !== undefined));
 }

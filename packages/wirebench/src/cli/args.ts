@@ -2,6 +2,7 @@ import type { FormatId } from '@wirebench/core';
 import { FORMATS, IMPLEMENTATION_IDS, WirebenchError } from '@wirebench/core';
 import type { Constraints } from '../answer/constraints.js';
 import {
+  ANSWER_DEFAULTS,
   bundleBudgetBytes,
   cpuSlowdownFactor,
   DEFAULT_MIN_GAIN,
@@ -54,8 +55,6 @@ export interface CliArgs {
 
 const DEFAULTS = MEASURE_PRESETS.answer;
 const QUICK = MEASURE_PRESETS.quick;
-/** The ranking's link and served encoding when none is named: a typical 4G phone, and the gzip nearly every API server sends. */
-export const ANSWER_DEFAULTS = { network: '4g', served: 'gzip' } as const satisfies Pick<Constraints, 'network' | 'served'>;
 
 /** Every option the command line accepts (USAGE explains each; a test holds them to it). */
 export const CLI_OPTIONS = {

@@ -17,6 +17,8 @@ describe('answer/index', () => {
         'jsBytesOf',
         'payloadFacts',
         'withAnswers',
+        'ANSWER_DEFAULTS',
+        'measuredServed',
         'IMPLEMENTATION_CAPABILITIES',
         'NETWORK_PRESETS',
         'NETWORK_ROLES',
