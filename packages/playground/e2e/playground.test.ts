@@ -148,6 +148,9 @@ describe.skipIf(!enabled)('playground in headless Chromium', () => {
       expect(jsonRow).toHaveLength(2);
       expect(jsonRow[0]).toMatch(/^[\d.,]+ (ms|s) \(device [\d.,]+ (ms|µs|ns)\), #\d+$/);
       expect(jsonRow[1]).toBe(jsonRow[0]);
+      // The same run on both sides: one verdict, each side named by its engine.
+      expect(await page.locator('[data-verdict]').getAttribute('data-verdict')).toBe('same');
+      expect(await page.locator('[data-verdict]').innerText()).toMatch(/^verdict: the same on the other device \(.+\) and this device \(.+\): /);
 
       // The share link carries the payload that was measured (not what the text area holds since):
       // another page opened on it has the same text to measure.

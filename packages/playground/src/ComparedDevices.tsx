@@ -11,7 +11,7 @@ import type { AnswerComparison } from 'wirebench/report';
 import { servedWords } from 'wirebench/report';
 import { measuredServed, toConstraints } from './answer/constraints.js';
 import { useConstraintChoice } from './answer/use-constraint-choice.js';
-import { answersSideBySide, comparisonLink, deviceName, deviceRows, theirDecompression, theirPayload, usableCell } from './compare-devices.js';
+import { answersSideBySide, comparisonLink, deviceName, deviceRows, devicesVerdict, theirDecompression, theirPayload, usableCell } from './compare-devices.js';
 import { errorMessage } from './error-message.js';
 import type { ResultPayload, WirebenchResult } from './protocol.js';
 
@@ -59,6 +59,18 @@ class CompareBoundary extends Component<{ children: ReactNode }, { error: string
     if (this.state.error) return <p className="error">The comparison could not be shown: {this.state.error}. Reload the page to try another file.</p>;
     return this.props.children;
   }
+}
+
+/** Each device's verdict, set off as a warning where it changes between them. */
+function DevicesVerdictLines({ answers }: { answers: AnswerComparison }): ReactNode {
+  const verdict = devicesVerdict(answers);
+  return (
+    <div className={verdict.changes ? 'warning' : undefined} data-verdict={verdict.changes ? 'changes' : 'same'}>
+      {verdict.lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
 }
 
 /** `other`'s figures (read by readResult) beside this run's, `result`, when there is one. */
@@ -132,6 +144,7 @@ function DeviceTables({ result, other }: { result: WirebenchResult | null; other
           </table>
         </div>
       )}
+      {answers && typeof answers !== 'string' && <DevicesVerdictLines answers={answers} />}
       {answers && typeof answers !== 'string' && theirDecompression(theirs) !== undefined && <p className="note">There: {theirDecompression(theirs)}</p>}
       {mine && theirs.name !== mine.name && (
         <p className="note">

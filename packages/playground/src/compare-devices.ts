@@ -1,14 +1,15 @@
 /**
  * What "Compare devices" (Compare.tsx) computes from an imported result, apart from React so that a
  * test in Node can feed it any file: the result read by the tool's one reader (upgradeResult: any version wirebench wrote, checked), the payload
- * paired with this run's, the encode and decode cells of each codec row on both devices, and both
- * devices' time until usable under the other device's constraints.
+ * paired with this run's, each device named by its runtime and engine, the encode and decode cells
+ * of each codec row on both devices, both devices' time until usable under the other device's
+ * constraints, and each device's verdict, whether it changes between them.
  */
 
 import { upgradeResult } from 'wirebench';
 import type { Constraints, withAnswers } from 'wirebench/answer';
 import type { AnswerComparison, DeviceUsable } from 'wirebench/report';
-import { compareAnswers, decompressionWords, formatDuration, formatMs, formatRatio } from 'wirebench/report';
+import { compareAnswers, decompressionWords, formatDuration, formatMs, formatRatio, runtimeWords, verdictLines } from 'wirebench/report';
 import type { ResultPayload, RowResult, WirebenchResult } from './protocol.js';
 
 /** The result JSON in `text`, checked field by field, or an Error saying why it cannot be shown. */
@@ -23,10 +24,15 @@ export function readResult(text: string): WirebenchResult {
   }
 }
 
-/** `Mozilla/5.0 … (8 cores)`, or the runtime where no user agent was recorded. */
+/**
+ * A device by its runtime and JavaScript engine, platform and cores: `WebKitGTK 2.50.6
+ * (JavaScriptCore) on Linux x86_64, 8 cores`, `Node v20.19.0 (V8) on linux, 2 cores`. The engine,
+ * not the user agent: WebKitGTK's names a Safari that does not exist, and the engine is what the
+ * figures differ by.
+ */
 export function deviceName(result: WirebenchResult): string {
   const env = result.environment;
-  return `${env.userAgent ?? `${env.runtime} ${env.runtimeVersion}`} (${env.cores ?? '?'} cores)`;
+  return `${runtimeWords(env)}${env.platform ? ` on ${env.platform}` : ''}${env.cores !== undefined ? `, ${env.cores} cores` : ''}`;
 }
 
 /** The imported payload to set beside this run's: the one named alike, else its first. */
@@ -118,4 +124,16 @@ export function comparisonLink(answers: AnswerComparison, theirs: ResultPayload)
 export function usableCell(d: DeviceUsable | undefined): string {
   if (!d) return '—';
   return `${formatMs(d.totalMs)} (device ${formatMs(d.deviceMs)})${d.rank !== undefined ? `, #${d.rank}` : ''}`;
+}
+
+/** Each device's verdict and whether it changes between them, in the words of the answer comparison (verdictLines). */
+export interface DevicesVerdict {
+  readonly changes: boolean;
+  /** One line when both say the same, else one naming each device's; then the rows whose order flips, and a warning where the constraints differ. */
+  readonly lines: readonly string[];
+}
+
+/** What each device's own ranking recommends, named by its runtime and engine: the imported result is `a`, this run `b`. */
+export function devicesVerdict(answers: AnswerComparison): DevicesVerdict {
+  return { changes: answers.verdicts.changes, lines: verdictLines(answers, { a: 'the other device', b: 'this device' }) };
 }
