@@ -1,8 +1,9 @@
 /**
  * What "Compare devices" shows of an imported result, a chunk of its own (lazy-chunk.ts) that
  * Compare fetches when a file is chosen: the file read by the tool's result reader (readResult,
- * with valibot's checks), the imported payload's times beside this run's, and both devices' time
- * until usable under the other device's constraints (this page's when its file carries no answer).
+ * with valibot's checks), the imported payload's times beside this run's, both devices' time
+ * until usable under the other device's constraints (this page's when its file carries no answer),
+ * and each device's verdict, named by its engine, and whether it changes between them.
  */
 
 import type { ReactNode } from 'react';
