@@ -545,7 +545,9 @@ describe('bench:compare CLI', () => {
     const verdict = lines.find((l) => l.startsWith('verdict'));
     expect(verdict).toMatch(/^verdict(: the same on| changes: on) a \(Chromium 156\.0\.8078\.108 \(V8\)\),? .*b \(WebKitGTK 2\.50\.6 \(JavaScriptCore\)\)/);
     // The run's verdict stays its last line.
-    expect(lastLine(stdout)).toMatch(/^1 significant change beyond 15 %: 1 regression/);
+    // The last line says what the table says of the two engines, not "regression".
+    expect(lastLine(stdout)).toBe("across the two engines: 1 row differs significantly beyond 15 % relative to JSON (1 slower in b's engine, 0 faster)");
+    expect(lines).toContain('the verdict changes on none of the one payload answered on both');
   });
 
   it('exits 0 for the same slowdown when --threshold puts it within bounds', () => {

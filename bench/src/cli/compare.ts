@@ -1,9 +1,10 @@
 import type { WirebenchResult } from 'wirebench';
-import type { SideLabels } from 'wirebench/report';
-import { answerGaps, compareAnswers, formatAnswerComparison, formatAnswerGaps } from 'wirebench/report';
+import type { AnswerComparison, SideLabels } from 'wirebench/report';
+import { answerGaps, compareAnswers, formatAnswerComparison, formatAnswerGaps, formatPercent } from 'wirebench/report';
 import type { AnsweredPair } from '../compare/answers.js';
 import { answerBoth, otherEngines } from '../compare/answers.js';
-import { closingLine, compareResults, DEFAULT_ALPHA, DEFAULT_THRESHOLD, fails, formatMarkdown, formatText } from '../compare/compare.js';
+import type { ComparisonReport } from '../compare/compare.js';
+import { closingLine, compareResults, DEFAULT_ALPHA, DEFAULT_THRESHOLD, fails, formatMarkdown, formatText, NO_CHANGE_LINE } from '../compare/compare.js';
 import { BenchError, command, main } from './command.js';
 import { readResultFile } from './result-file.js';
 
@@ -57,7 +58,7 @@ Exit status: 0 no regression beyond the threshold (or a and b ran in different e
 back exactly; listed on stderr), 2 bad arguments or an unreadable or invalid file.
 `;
 
-/** Both results' answers compared (answered here where they carry none), with a line saying how they were answered. */
+/** Both results' answers compared (answered here where they carry none), with a line saying how they were answered, and a last line counting the payloads whose verdict changes. */
 function answerLines(a: WirebenchResult, b: WirebenchResult, labels: SideLabels): string[] {
   let pair: AnsweredPair;
   try {
@@ -66,8 +67,26 @@ function answerLines(a: WirebenchResult, b: WirebenchResult, labels: SideLabels)
     // The answer is an addition to the timing comparison: figures it cannot be drawn from must not hide the table's verdict.
     return [`no answers compared: ${error instanceof Error ? error.message : String(error)}`];
   }
-  const lines = [...formatAnswerComparison(compareAnswers(pair.a, pair.b), labels), ...formatAnswerGaps(answerGaps(pair.a, pair.b))];
-  return lines.length > 0 && pair.note ? [pair.note, '', ...lines] : lines;
+  const comparisons = compareAnswers(pair.a, pair.b);
+  const lines = [...formatAnswerComparison(comparisons, labels), ...formatAnswerGaps(answerGaps(pair.a, pair.b))];
+  if (lines.length === 0) return lines;
+  return [...(pair.note ? [pair.note, ''] : []), ...lines, '', verdictCount(comparisons)];
+}
+
+/** `the verdict changes on 1 of 12 payloads answered on both: mesh.json`, or that it changes on none. */
+function verdictCount(comparisons: readonly AnswerComparison[]): string {
+  const changed = comparisons.filter((c) => c.verdicts.changes).map((c) => c.payload);
+  const answered = `${comparisons.length === 1 ? 'the one payload' : `${comparisons.length} payloads`} answered on both`;
+  return changed.length === 0 ? `the verdict changes on none of ${answered}` : `the verdict changes on ${changed.length} of ${answered}: ${changed.join(', ')}`;
+}
+
+/** The last line across engines: how many rows differ beyond the threshold, and in which direction, in b's engine against a's. */
+function enginesClosingLine(report: ComparisonReport): string {
+  const slower = report.timings.filter((t) => t.regression).length;
+  const faster = report.timings.filter((t) => t.improvement).length;
+  if (slower + faster === 0) return `across the two engines: ${NO_CHANGE_LINE}`;
+  const rows = slower + faster === 1 ? '1 row differs' : `${slower + faster} rows differ`;
+  return `across the two engines: ${rows} significantly beyond ${formatPercent(report.threshold)} relative to JSON (${slower} slower in b's engine, ${faster} faster)`;
 }
 
 const compare = command({
@@ -95,11 +114,11 @@ const compare = command({
     const format = values.markdown ? formatMarkdown : formatText;
     process.stdout.write(format(report, { labels: { a: fileA, b: fileB } }));
     const answers = answerLines(a, b, { a: fileA, b: fileB });
-    // The comparison's closing line again after the answers, so the output still ends with it (CI logs read the last line).
+    // The comparison's closing line again after the answers, so the output still ends with it (CI logs read the last line);
+    // across engines, what the table says of the two engines instead.
+    const last = engines ? enginesClosingLine(report) : closingLine(report);
     if (answers.length > 0)
-      process.stdout.write(
-        values.markdown ? `\n\`\`\`\n${answers.join('\n')}\n\`\`\`\n\n${closingLine(report)}\n` : `\n${answers.join('\n')}\n\n${closingLine(report)}\n`,
-      );
+      process.stdout.write(values.markdown ? `\n\`\`\`\n${answers.join('\n')}\n\`\`\`\n\n${last}\n` : `\n${answers.join('\n')}\n\n${last}\n`);
     // Across engines the table describes the engines, not the code: nothing in it is a regression.
     if (engines || !fails(report)) return 0;
     process.stderr.write(`compare: ${closingLine(report)}\n`);
