@@ -37,6 +37,12 @@ export const DECOMPRESSION_ROUNDS = 3;
  */
 export const STREAM_BYTES = 262_144;
 
+/** Milliseconds compressing one row's long body for one compressor may take, about: past it the body is shorter (engine.ts). */
+export const STREAM_COMPRESS_BUDGET_MS = 250;
+
+/** The shortest long body, 16 KiB: shorter, a pass's fixed cost would be most of what is timed. */
+export const MIN_STREAM_BYTES = 16_384;
+
 export interface DecompressionTiming {
   readonly rounds: number;
   /** Milliseconds each task is timed per round (at least MIN_SAMPLES samples). */

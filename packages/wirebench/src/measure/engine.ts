@@ -2,7 +2,15 @@ import type { Codec } from '@wirebench/core';
 import { checkRoundTrip, IMPLEMENTATIONS, WirebenchError } from '@wirebench/core';
 import { defaultCompressors } from './compress.js';
 import type { DecompressionTask } from './decompression.js';
-import { byRowAndCompressor, DECOMPRESSION_ROUNDS, STREAM_BYTES, streamBody, timeDecompressions } from './decompression.js';
+import {
+  byRowAndCompressor,
+  DECOMPRESSION_ROUNDS,
+  MIN_STREAM_BYTES,
+  STREAM_BYTES,
+  STREAM_COMPRESS_BUDGET_MS,
+  streamBody,
+  timeDecompressions,
+} from './decompression.js';
 import { detectEnvironment } from './environment.js';
 import { MEASURE_PRESETS } from './presets.js';
 import { rowName } from './row-name.js';
@@ -39,13 +47,17 @@ export const METHOD =
   "rounds in rotating order, batches sized like the codecs' samples; decompressMs is the median per call, per-call overhead included (what an app " +
   "that decompresses bodies itself pays). Then, the same way, one long stream per row and compressor: the row's bytes, or copies of them each " +
   `relabelled by its own byte permutation, to at least ${STREAM_BYTES} bytes, compressed once and decompressed in one pass with the least ` +
-  'per-call work the runtime allows; inflateBytesPerMs is those bytes over the median pass (the rate a network stack inflates at).';
+  'per-call work the runtime allows; inflateBytesPerMs is those bytes over the median pass (the rate a network stack inflates at). ' +
+  `Where compressing that long body would take more than about ${STREAM_COMPRESS_BUDGET_MS} ms (judged from the row's own compression; ` +
+  `Firefox's brotli, quality 11, takes seconds) the body is shorter, at least ${MIN_STREAM_BYTES} bytes: a pass's fixed cost then weighs more, so its rate is lower.`;
 
 interface PreparedRow {
   result: RowResult;
   operations: Partial<Record<Operation, () => unknown>>;
   /** The encoded bytes compressed, by compressor name, for the decompression timing. */
   compressed?: Record<string, Uint8Array>;
+  /** Milliseconds each compressor took on the encoded bytes: what compressing the long body would cost, per byte. */
+  compressMs?: Record<string, number>;
   /** The encoded bytes, kept with `compressed` for the streaming rate. */
   encoded?: Uint8Array;
 }
@@ -313,9 +325,9 @@ async function prepareRows(
       rows.push({ result: { ...base, error: failure('encode', error) }, operations: {} });
       continue;
     }
-    const compressedBytes = await compressAll(bytes, compressors, timeDecompression);
+    const { compressed: compressedBytes, compressMs } = await compressAll(bytes, compressors, timeDecompression);
     const compressed = Object.fromEntries(Object.entries(compressedBytes).map(([name, c]) => [name, c.length]));
-    const kept = timeDecompression && Object.keys(compressedBytes).length > 0 ? { compressed: compressedBytes, encoded: bytes } : {};
+    const kept = timeDecompression && Object.keys(compressedBytes).length > 0 ? { compressed: compressedBytes, compressMs, encoded: bytes } : {};
     const encode = (): unknown => codec.encode(value);
     let decoded: unknown;
     try {
@@ -375,16 +387,23 @@ function only(operations: readonly Operation[], fns: Partial<Record<Operation, (
  * `bytes` compressed by each compressor; when they are to be timed, each also decompressed once and
  * checked to give `bytes` back (a decompressor that returns something else would be timed for nothing).
  */
-async function compressAll(bytes: Uint8Array, compressors: Readonly<Record<string, Compressor>>, check: boolean): Promise<Record<string, Uint8Array>> {
+async function compressAll(
+  bytes: Uint8Array,
+  compressors: Readonly<Record<string, Compressor>>,
+  check: boolean,
+): Promise<{ compressed: Record<string, Uint8Array>; compressMs: Record<string, number> }> {
   const out: Record<string, Uint8Array> = {};
+  const compressMs: Record<string, number> = {};
   for (const [name, compressor] of Object.entries(compressors)) {
+    const start = performance.now();
     const compressed = await compressor.compress(bytes);
+    compressMs[name] = performance.now() - start;
     if (check && !sameBytes(await compressor.decompress(compressed), bytes)) {
       throw new RangeError(`measure: compressor ${JSON.stringify(name)} does not decompress its own output back to the bytes it compressed`);
     }
     out[name] = compressed;
   }
-  return out;
+  return { compressed: out, compressMs };
 }
 
 /** The encoded length of the row named `name`. */
@@ -405,7 +424,6 @@ async function streamTasks(
   for (const row of rows) {
     const encoded = row.encoded;
     if (!row.compressed || !encoded) continue;
-    let body: Uint8Array | undefined;
     for (const [name, ownCompressed] of Object.entries(row.compressed)) {
       signal?.throwIfAborted();
       const compressor = compressors[name] as Compressor;
@@ -413,7 +431,7 @@ async function streamTasks(
       if (!streaming) continue;
       // Called on its compressor: a class's method may need its `this`.
       const decompress = (bytes: Uint8Array): Uint8Array | Promise<Uint8Array> => streaming.call(compressor, bytes);
-      body ??= streamBody(encoded);
+      const body = streamBody(encoded, streamLength(encoded.length, row.compressMs?.[name]));
       const compressed = body === encoded ? ownCompressed : await compressor.compress(body);
       if (!sameBytes(await decompress(compressed), body)) {
         throw new RangeError(`measure: compressor ${JSON.stringify(name)} does not decompress a long stream back to the bytes it compressed`);
@@ -422,6 +440,19 @@ async function streamTasks(
     }
   }
   return out;
+}
+
+/**
+ * How long a row's long body may be for one compressor: STREAM_BYTES, unless compressing that much
+ * would take past STREAM_COMPRESS_BUDGET_MS at the pace the row's own bytes were compressed (an
+ * overestimate for small rows, whose one call's fixed cost counts as per-byte cost); never below
+ * MIN_STREAM_BYTES. Firefox's CompressionStream brotli (quality 11) takes about 6 s for 256 KiB of a
+ * 592-byte row's copies, which made a small payload's run in Firefox last over a minute.
+ */
+function streamLength(rowBytes: number, compressMs: number | undefined): number {
+  if (compressMs === undefined || compressMs <= 0 || rowBytes === 0) return STREAM_BYTES;
+  const affordable = Math.floor((rowBytes * STREAM_COMPRESS_BUDGET_MS) / compressMs);
+  return Math.max(MIN_STREAM_BYTES, Math.min(STREAM_BYTES, affordable));
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -4,7 +4,7 @@ import { jsonCodec } from '@wirebench/core/json';
 import { msgpackCodec } from '@wirebench/core/msgpack';
 import { describe, expect, it } from 'vitest';
 import { streamGzip } from '../../src/measure/compress.js';
-import { DECOMPRESSION_ROUNDS } from '../../src/measure/decompression.js';
+import { DECOMPRESSION_ROUNDS, MIN_STREAM_BYTES, STREAM_BYTES, STREAM_COMPRESS_BUDGET_MS } from '../../src/measure/decompression.js';
 import { measure } from '../../src/measure/engine.js';
 import { MIN_SAMPLES } from '../../src/measure/timing.js';
 import type { Compressor, ExtraRow, MeasureOptions, MeasureProgress, MeasureTarget, PayloadResult } from '../../src/measure/types.js';
@@ -181,6 +181,34 @@ describe('measure', () => {
     await expect(measure([{ payload, codecs: [jsonCodec()] }], { ...quick, compressors: { lying } })).rejects.toThrow(
       'compressor "lying" does not decompress a long stream back to the bytes it compressed',
     );
+  });
+
+  it('shortens the long body where compressing it would take long (a compressor as slow as Firefox brotli), never below its floor', async () => {
+    const wait = (ms: number): void => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    const streamed: Record<string, number[]> = { slow: [], fast: [] };
+    const pacedAt = (name: 'slow' | 'fast', msPerKb: number): Compressor => ({
+      compress: async (bytes) => (wait((bytes.length / 1024) * msPerKb), bytes.slice()),
+      decompress: (bytes) => bytes.slice(),
+      decompressStreaming: (bytes) => (streamed[name]!.push(bytes.length), bytes.slice()),
+    });
+    // 20 ms per KiB: 256 KiB would take about 5 s; the budget allows about 12 KiB, so the floor, 16 KiB, applies.
+    const started = performance.now();
+    await measure([{ payload, codecs: [jsonCodec()] }], { ...quick, compressors: { slow: pacedAt('slow', 20), fast: pacedAt('fast', 0.001) } });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    const rowBytes = new TextEncoder().encode(JSON.stringify(payload.value)).length;
+    const long = (min: number): number => Math.ceil(min / rowBytes) * rowBytes;
+    expect(new Set(streamed.slow)).toEqual(new Set([long(MIN_STREAM_BYTES)]));
+    expect(new Set(streamed.fast)).toEqual(new Set([long(STREAM_BYTES)]));
+    // 1 ms per KiB: about 250 KiB fits the budget, judged from the row's own compression.
+    streamed.slow = [];
+    await measure([{ payload, codecs: [jsonCodec()] }], { ...quick, compressors: { slow: pacedAt('slow', 1.5) } });
+    const length = streamed.slow[0]!;
+    expect(length).toBeGreaterThan(long(MIN_STREAM_BYTES));
+    expect(length).toBeLessThan(STREAM_BYTES);
+    expect(length * (1.5 / 1024)).toBeLessThan(STREAM_COMPRESS_BUDGET_MS * 1.1);
   });
 
   it('says plainly when a codec changes the data, and when it cannot encode the payload', async () => {
