@@ -95,6 +95,7 @@ function chromiumPage(page: Page): ChromiumPage {
       page.on('crash', () => listener('the page crashed (out of memory?)'));
       page.on('close', () => listener('the page closed'));
     },
+    setViewport: (size) => page.setViewportSize({ width: size.width, height: size.height }),
     async close() {
       // The page's own browser context (browser.newPage makes one per page) closes with it.
       await page.close().catch(() => {});

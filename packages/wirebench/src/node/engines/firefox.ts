@@ -61,6 +61,7 @@ function firefoxPage(page: Page, close: () => Promise<void>): EnginePage {
       page.on('error', (error) => listener(`the page failed: ${error.message}`));
       page.on('close', () => listener('the page closed'));
     },
+    setViewport: (size) => page.setViewport({ width: size.width, height: size.height }),
     close,
   };
 }

@@ -7,7 +7,7 @@
  * proxy that refuses it. Closing ends Xvfb, WebKitWebDriver, every MiniBrowser and their web and
  * network processes, and a launch that fails half-way ends what it had started.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WirebenchError } from '@wirebench/core';
@@ -27,8 +27,18 @@ export const MINIBROWSER_ARGS: readonly string[] = [
   '--ignore-host=localhost',
 ];
 
+/**
+ * GTK's style for MiniBrowser's own widgets (its toolbar), read from the launch's XDG config: shrunk
+ * to nearly nothing, since at GTK's defaults the toolbar keeps the window at least 447 px wide, too
+ * wide for a phone's 360 px viewport. The page is WebKit's to draw (its form controls included):
+ * GTK's style does not reach it.
+ */
+const MINIBROWSER_GTK_CSS = '* { min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; font-size: 4px; }\n';
+
 /** How long an evaluate may take before WebKitWebDriver gives up on it: an hour (a page busy measuring answers late). */
 const SCRIPT_TIMEOUT_MS = 3_600_000;
+/** Window sizes tried before a viewport of the asked size is given up: the first, then corrections. */
+const VIEWPORT_ATTEMPTS = 3;
 /** How long to wait for Xvfb and WebKitWebDriver to be ready. */
 const READY_MS = 20_000;
 
@@ -112,6 +122,8 @@ export async function launchWebKitDriver(): Promise<EngineDriver> {
     // No accessibility bus to look for.
     NO_AT_BRIDGE: '1',
   };
+  mkdirSync(join(home, 'config', 'gtk-3.0'), { recursive: true });
+  writeFileSync(join(home, 'config', 'gtk-3.0', 'gtk.css'), MINIBROWSER_GTK_CSS);
   let xvfbServer: Started | undefined;
   const sessions = new Set<Session>();
   let closed = false;
@@ -171,6 +183,19 @@ export async function launchWebKitDriver(): Promise<EngineDriver> {
         },
         // Classic WebDriver sends no events: a page that is gone makes the next evaluate reject.
         onFailure() {},
+        async setViewport(size) {
+          // Set Window Rect sizes MiniBrowser's outer window, its toolbar included: the viewport is
+          // measured after each try and the window corrected by what is missing.
+          let outer = { width: size.width, height: size.height };
+          let inner = { width: 0, height: 0 };
+          for (let attempt = 0; attempt < VIEWPORT_ATTEMPTS; attempt++) {
+            await webdriverCommand(base, 'POST', `${path}/window/rect`, outer);
+            inner = await evaluate(() => ({ width: innerWidth, height: innerHeight }), null);
+            if (inner.width === size.width && inner.height === size.height) return;
+            outer = { width: outer.width + size.width - inner.width, height: outer.height + size.height - inner.height };
+          }
+          throw new WirebenchError(`MiniBrowser's viewport is ${inner.width}×${inner.height} after sizing its window, not ${size.width}×${size.height}`);
+        },
         async close() {
           if (ended) return;
           ended = true;

@@ -1,8 +1,8 @@
 /**
  * wirebench/engines' launcher, in each engine this machine has (each skipped, saying what installs
  * it, where it does not): it starts, names its engine and version, opens fresh pages of a
- * cross-origin-isolated local page, evaluates and waits in them, and on close leaves no process of
- * its own behind.
+ * cross-origin-isolated local page, evaluates and waits in them, sizes a page's viewport to a
+ * phone's, and on close leaves no process of its own behind.
  */
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
@@ -52,7 +52,7 @@ describe.each(['chromium', 'firefox', 'webkit'] as const)('launchEngine(%s)', (e
   if (missing !== undefined) console.log(`launchEngine('${engine}') skipped: ${missing}`);
 
   it.skipIf(missing !== undefined)(
-    'names its engine and version, evaluates and waits in fresh pages, and leaves no process behind',
+    'names its engine and version, evaluates and waits in fresh pages, sets a 360×780 viewport, and leaves no process behind',
     async () => {
       const before = new Set(descendants());
       const driver = await launchEngine(engine);
@@ -76,6 +76,11 @@ describe.each(['chromium', 'firefox', 'webkit'] as const)('launchEngine(%s)', (e
         // Awaited in the page; the page served with COOP/COEP is cross-origin isolated in every engine.
         expect(await page.evaluate(async () => new Promise((resolve) => setTimeout(() => resolve(crossOriginIsolated), 10)), undefined)).toBe(true);
         await expect(page.evaluate(() => Promise.reject(new Error('refused in the page')), undefined)).rejects.toThrow('refused in the page');
+
+        // A phone's viewport, kept across a navigation.
+        await page.setViewport({ width: 360, height: 780 });
+        await page.goto(`${url}?phone`);
+        expect(await page.evaluate(() => ({ width: innerWidth, height: innerHeight }), undefined)).toEqual({ width: 360, height: 780 });
 
         // A second page beside the first: its own globals.
         const second = await driver.newPage();
