@@ -7,12 +7,6 @@
  */
 import type { BrowserEngine, EngineName } from '../../measure/types.js';
 
-/** A viewport's size in CSS pixels: what the page's `innerWidth` and `innerHeight` report. */
-export interface ViewportSize {
-  readonly width: number;
-  readonly height: number;
-}
-
 /** A page of the engine. */
 export interface EnginePage {
   /** Loads `url` and resolves once its load event has fired. */
@@ -32,12 +26,13 @@ export interface EnginePage {
    */
   onFailure(listener: (message: string) => void): void;
   /**
-   * Sets the page's viewport to `size` (it stays across navigations): its size only, with no touch,
-   * device pixel ratio or mobile user agent. Chromium and Firefox size the viewport itself; WebKit
-   * sizes MiniBrowser's window (WebDriver's Set Window Rect), corrected by what its toolbar takes,
-   * and rejects if the viewport does not come out at `size`.
+   * Sets the page's viewport to `size` in CSS pixels, what `innerWidth` and `innerHeight` then
+   * report (it stays across navigations): its size only, with no touch, device pixel ratio or
+   * mobile user agent. Chromium and Firefox size the viewport itself; WebKit sizes MiniBrowser's
+   * window (WebDriver's Set Window Rect), corrected by what its toolbar takes, and rejects if the
+   * viewport does not come out at `size`.
    */
-  setViewport(size: ViewportSize): Promise<void>;
+  setViewport(size: { readonly width: number; readonly height: number }): Promise<void>;
   /** Closes the page and whatever the engine opened for it (its browser context, or in WebKit its MiniBrowser). */
   close(): Promise<void>;
 }

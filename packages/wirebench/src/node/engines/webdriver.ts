@@ -1,6 +1,6 @@
 /**
  * The few commands of classic WebDriver (W3C) that wirebench sends WebKitWebDriver: new session,
- * navigate, execute async script, delete session. Plain HTTP on 127.0.0.1 with node:http (no timeout
+ * navigate, execute async script, set window rect, delete session. Plain HTTP on 127.0.0.1 with node:http (no timeout
  * but the one given: an evaluate waits for a page that is busy measuring).
  */
 import { request } from 'node:http';
