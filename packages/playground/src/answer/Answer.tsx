@@ -35,6 +35,9 @@ export interface AnswerProps {
   readonly onMeasureAgain: () => void;
 }
 
+/** What a user does to move the page themselves. */
+const USER_MOVES = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+
 export function Answer({ payload, libraries, environment, attributing = false, onMeasureAgain }: AnswerProps): ReactNode {
   const choice = useConstraintChoice();
 
@@ -59,13 +62,30 @@ export function Answer({ payload, libraries, environment, attributing = false, o
   // user asked for reduced motion) before the first paint, and focused for a screen reader unless
   // the user has moved on to a field.
   const verdictRef = useRef<HTMLParagraphElement>(null);
+  /** Whether the user has scrolled, tapped or typed since: then the verdict stays where they left it. */
+  const userMoved = useRef(false);
   useLayoutEffect(() => {
     const verdict = verdictRef.current;
     if (!verdict) return;
     const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
     verdict.scrollIntoView({ block: 'start', behavior: reduced ? 'instant' : 'smooth' });
     if (!document.activeElement?.matches('input, select, textarea')) verdict.focus({ preventScroll: true });
+    const moved = (): void => {
+      userMoved.current = true;
+    };
+    for (const type of USER_MOVES) addEventListener(type, moved, { passive: true });
+    return () => {
+      for (const type of USER_MOVES) removeEventListener(type, moved);
+    };
   }, []);
+  // The answer shows while the run still attributes the bytes, below the progress bar, which the
+  // run's end removes: a browser without scroll anchoring (WebKit, so every iPhone browser) then
+  // moves the verdict up by the bar's height, off the screen. It is brought back, unless the user moved.
+  const wasAttributing = useRef(attributing);
+  useLayoutEffect(() => {
+    if (wasAttributing.current && !attributing && !userMoved.current) verdictRef.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+    wasAttributing.current = attributing;
+  }, [attributing]);
 
   return (
     <>
