@@ -1,7 +1,7 @@
 /**
  * A phone's first screen after Measure, end to end, on a payload no other playground test uses (the
  * corpus's apache_builds.json): at 360×780 with 4× CPU throttling, when the run is done the verdict
- * is on screen and focused, the ranking is one short line a row (name, time until usable, difference
+ * is on screen and focused, nothing scrolls sideways and no touch target is under 44 px, the ranking is one short line a row (name, time until usable, difference
  * to JSON, responses to repay its JS), the constraints are one line that opens the form, the
  * details fold and unfold, no chart label overlaps another or breaks inside a word, and no format's
  * name in the break-even table breaks inside a word.
@@ -10,7 +10,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusFile, hasChromium, openPage, PHONE, results, SCREENSHOTS, servePlayground, throttle } from './support/playground.js';
+import {
+  corpusFile,
+  expectPhoneScreen,
+  hasChromium,
+  openPage,
+  PHONE,
+  phoneScreen,
+  results,
+  SCREENSHOTS,
+  servePlayground,
+  throttle,
+} from './support/playground.js';
 
 const APACHE_BUILDS = corpusFile('apache_builds.json');
 if (!APACHE_BUILDS)
@@ -25,7 +36,7 @@ const LABELS = 'text, .usable-name, .usable-total';
 const BREAK_EVEN_NAMES = '#break-even tbody th';
 
 describe.skipIf(!enabled)('the first screen after Measure in headless Chromium (apache_builds.json)', () => {
-  it('on a phone (360×780, 4× CPU throttling): the verdict on screen when done, a compact ranking, the constraints in one line, sections that fold, chart labels apart and whole, break-even names whole', async () => {
+  it('on a phone (360×780, 4× CPU throttling): the verdict on screen and focused when done, nothing scrolling sideways, touch targets of 44 px, a compact ranking, the constraints in one line, sections that fold, chart labels apart and whole, break-even names whole', async () => {
     // Reduced motion: the page jumps to the verdict instead of scrolling smoothly, so "on screen when done" is exact.
     const page = await openPage(served, { ...PHONE, reducedMotion: 'reduce' });
     try {
@@ -38,13 +49,7 @@ describe.skipIf(!enabled)('the first screen after Measure in headless Chromium (
       const cdp = await throttle(page, 4);
       await page.getByRole('button', { name: 'Measure', exact: true }).click();
       await page.waitForSelector(results('done'));
-      const verdict = await page.evaluate(() => {
-        const box = document.getElementById('verdict')!.getBoundingClientRect();
-        return { top: box.top, bottom: box.bottom, focused: document.activeElement?.id === 'verdict' };
-      });
-      expect(verdict.top, 'verdict top').toBeGreaterThanOrEqual(0);
-      expect(verdict.bottom, 'verdict bottom').toBeLessThanOrEqual(780);
-      expect(verdict.focused, 'the verdict has the focus').toBe(true);
+      expectPhoneScreen(await page.evaluate(phoneScreen));
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await page.screenshot({ path: join(SCREENSHOTS, 'first-screen-phone.png'), scale: 'css' });
 

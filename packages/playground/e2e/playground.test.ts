@@ -18,6 +18,7 @@ import {
   openPage,
   PHONE,
   paste,
+  phoneScreen,
   results,
   SCREENSHOTS,
   servePlayground,
@@ -453,13 +454,7 @@ describe.skipIf(!enabled)('playground in headless Chromium', () => {
       await expectAllFormats(page);
       await expectLibraryRows(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      const small = await page.evaluate(
-        () =>
-          Array.from(document.querySelectorAll('button, select, label.button'))
-            .map((e) => e.getBoundingClientRect())
-            .filter((r) => r.width > 0 && (r.height < 44 || r.width < 44)).length,
-      );
-      expect(small, 'touch targets under 44 px').toBe(0);
+      expect((await page.evaluate(phoneScreen)).smallTargets, 'touch targets under 44 px').toBe(0);
       await page.screenshot({ path: join(SCREENSHOTS, 'playground-phone.png'), fullPage: true, scale: 'css' });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       // A long file name, held outside the text area, wraps instead of widening the page.

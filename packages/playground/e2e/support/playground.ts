@@ -26,6 +26,53 @@ export const V1_RESULT = fileURLToPath(new URL('../../../wirebench/test/result/f
 /** A phone: 360×780 CSS px, touch, 2× pixels (the e2e runs throttle its CPU 4× too: `throttle`). */
 export const PHONE = { viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 } as const;
 
+/** What a phone's screen shows, read in the page: a function of the page's globals only, so both playwright-core's evaluate and wirebench/engines' `EnginePage` run it. */
+export interface PhoneScreen {
+  readonly viewport: { readonly width: number; readonly height: number };
+  /** The page's width: more than the viewport's is a horizontal scroll. */
+  readonly scrollWidth: number;
+  /** The verdict's top and bottom in the viewport; null when the page shows none. */
+  readonly verdict: { readonly top: number; readonly bottom: number } | null;
+  readonly verdictFocused: boolean;
+  /** Buttons, selects and button-like labels shown under 44×44 px, the least a finger hits reliably. */
+  readonly smallTargets: number;
+}
+
+export const phoneScreen = (): PhoneScreen => {
+  const box = document.getElementById('verdict')?.getBoundingClientRect();
+  return {
+    viewport: { width: innerWidth, height: innerHeight },
+    scrollWidth: document.documentElement.scrollWidth,
+    verdict: box ? { top: box.top, bottom: box.bottom } : null,
+    verdictFocused: document.activeElement?.id === 'verdict',
+    smallTargets: Array.from(document.querySelectorAll('button, select, label.button'))
+      .map((element) => element.getBoundingClientRect())
+      .filter((r) => r.width > 0 && (r.height < 44 || r.width < 44)).length,
+  };
+};
+
+/** The verdict wholly in the viewport: where a finished run scrolls it (smoothly, unless the user asked for reduced motion). */
+export const verdictOnScreen = (): boolean => {
+  const box = document.getElementById('verdict')?.getBoundingClientRect();
+  return box !== undefined && box.top >= 0 && box.bottom <= innerHeight;
+};
+
+/**
+ * A phone's first screen once a run is done, the checks that need no CPU throttling (so hold in
+ * every engine): the viewport is the phone's, nothing scrolls sideways, the verdict is on screen
+ * with the focus, and every touch target is at least 44 px.
+ */
+export function expectPhoneScreen(screen: PhoneScreen, viewport: { readonly width: number; readonly height: number } = PHONE.viewport): void {
+  expect(screen.viewport, 'the viewport').toEqual({ width: viewport.width, height: viewport.height });
+  expect(screen.scrollWidth, 'the page width (wider scrolls sideways)').toBeLessThanOrEqual(viewport.width);
+  expect(screen.verdict, 'a verdict').not.toBeNull();
+  // Less than a pixel out: a page scrolls by whole pixels and the verdict's box may start between two (Firefox: −0.42 px).
+  expect(screen.verdict!.top, 'verdict top').toBeGreaterThan(-1);
+  expect(screen.verdict!.bottom, 'verdict bottom').toBeLessThan(viewport.height + 1);
+  expect(screen.verdictFocused, 'the verdict has the focus').toBe(true);
+  expect(screen.smallTargets, 'touch targets under 44 px').toBe(0);
+}
+
 /** Whether Chromium is installed; when not, says that `suite` is skipped and how to get it. */
 export function hasChromium(suite: string): boolean {
   const missing = engineMissing('chromium');
