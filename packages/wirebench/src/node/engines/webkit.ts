@@ -166,6 +166,14 @@ export async function launchWebKitDriver(): Promise<EngineDriver> {
       if (!outcome.ok) throw new Error(outcome.message);
       return outcome.value;
     };
+    const waitFor: EnginePage['waitFor'] = async (condition, arg, options = {}) => {
+      const timeoutMs = options.timeoutMs ?? 30_000;
+      const deadline = Date.now() + timeoutMs;
+      while (!(await evaluate(condition, arg))) {
+        if (timeoutMs > 0 && Date.now() > deadline) throw new Error(`the page's condition was not met in ${timeoutMs} ms`);
+        await sleep(options.pollMs ?? 100);
+      }
+    };
     const session: Session = {
       version: created.capabilities.browserVersion ?? 'unknown',
       page: {
@@ -173,14 +181,7 @@ export async function launchWebKitDriver(): Promise<EngineDriver> {
           await webdriverCommand(base, 'POST', `${path}/url`, { url });
         },
         evaluate,
-        async waitFor(condition, arg, options = {}) {
-          const timeoutMs = options.timeoutMs ?? 30_000;
-          const deadline = Date.now() + timeoutMs;
-          while (!(await evaluate(condition, arg))) {
-            if (timeoutMs > 0 && Date.now() > deadline) throw new Error(`the page's condition was not met in ${timeoutMs} ms`);
-            await sleep(options.pollMs ?? 100);
-          }
-        },
+        waitFor,
         // Classic WebDriver sends no events: a page that is gone makes the next evaluate reject.
         onFailure() {},
         async setViewport(size) {
@@ -189,7 +190,13 @@ export async function launchWebKitDriver(): Promise<EngineDriver> {
           let outer = { width: size.width, height: size.height };
           let inner = { width: 0, height: 0 };
           for (let attempt = 0; attempt < VIEWPORT_ATTEMPTS; attempt++) {
-            await webdriverCommand(base, 'POST', `${path}/window/rect`, outer);
+            const rect = (await webdriverCommand(base, 'POST', `${path}/window/rect`, outer)) as { width: number; height: number };
+            // The web process learns the new size after the window has it: read the viewport once the page sees the window's size.
+            await waitFor(
+              (r) => outerWidth === r.width && outerHeight === r.height,
+              { width: rect.width, height: rect.height },
+              { timeoutMs: 5_000, pollMs: 20 },
+            );
             inner = await evaluate(() => ({ width: innerWidth, height: innerHeight }), null);
             if (inner.width === size.width && inner.height === size.height) return;
             outer = { width: outer.width + size.width - inner.width, height: outer.height + size.height - inner.height };
