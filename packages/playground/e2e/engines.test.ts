@@ -9,9 +9,9 @@
  * the page's service worker.
  *
  * A run's time here follows the rows it measures more than the payload's size: for each row the
- * engine compresses a body of at least 256 KiB for the streaming rate, which Firefox's brotli takes
- * 1–6 s over. So the runs measure a small payload, and those whose checks read no library row
- * measure without them.
+ * engine compresses a long body for the streaming rate, which Firefox's brotli (quality 11) is slow
+ * at: about a quarter of a second a row even with the body cut to that budget. So the runs measure
+ * a small payload, and those whose checks read no library row measure without them.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
