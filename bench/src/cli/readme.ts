@@ -67,7 +67,7 @@ several fresh processes whose rounds are pooled (${resultPath('node')}, ${result
 then rewrites the generated sections of ${FIGURES_PAGE} from the pooled files:
 ${SPEED_BEGIN} … ${SPEED_END}, ${VERSUS_BEGIN} … ${VERSUS_END},
 ${SIZES_BEGIN} … ${SIZES_END} and ${SUMMARY_BEGIN} … ${SUMMARY_END}.
-No other file is written. About 35 minutes with 3 processes per runtime on 2 cores.
+No other file is written. About 35–40 minutes with 3 processes per runtime on 2 cores.
 
   --engines <list>                     the browser engines, comma-separated (default ${BROWSERS.join(',')});
                                        each needs its programs (npm run bench:browser -- --help says which)
