@@ -416,6 +416,19 @@ describe('every engine beside Node', () => {
     expect(renderSummarySection({ node: runs.node, chromium: close }, source)).toContain('| order | decode | protobuf 0.50× | cbor 0.58× ≈ protobuf |  |');
   });
 
+  it('names no fastest row for an operation a run did not time (--operations encode)', () => {
+    const encodeOnly = (runtime: 'node' | 'browser', runtimeVersion: string) =>
+      result({ runtime, runtimeVersion }, [
+        payload('order', [
+          { ...codec('json', 1000, ONE, ONE), decode: undefined },
+          { ...codec('cbor', 900, ratio(0.8, 0.7, 0.9), ONE), decode: undefined },
+        ] as RowResult[]),
+      ]);
+    const text = renderSummarySection({ node: encodeOnly('node', 'Node v20.20.2'), chromium: encodeOnly('browser', 'Chromium 156.0') }, source);
+    expect(text).toContain('| order | decode | — | — |  |');
+    expect(text).toContain('on 0 of 1 payload operations measured in more than one runtime');
+  });
+
   it('names three of the rows tied with the fastest, and counts the rest', () => {
     const many = (runtimeVersion: string, runtime: 'node' | 'browser') =>
       result({ runtime, runtimeVersion }, [

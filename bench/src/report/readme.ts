@@ -582,7 +582,8 @@ interface Leaders {
 function leaders(payload: PayloadResult | undefined, op: Operation): Leaders | undefined {
   if (!payload) return undefined;
   const timed = payload.rows.flatMap((row) => {
-    const ratio = row.name === payload.reference ? { estimate: 1, low: 1, high: 1, perRound: [] } : row[op]?.vsJson;
+    // The reference is 1× by definition, where it timed the operation at all.
+    const ratio = row.name === payload.reference ? (row[op] ? { estimate: 1, low: 1, high: 1, perRound: [] } : undefined) : row[op]?.vsJson;
     return row.kind === 'codec' && row.error === undefined && row.fidelity?.ok !== false && ratio ? [{ name: row.name, ratio }] : [];
   });
   const fastest = timed.reduce<(typeof timed)[number] | undefined>((best, row) => (!best || row.ratio.estimate < best.ratio.estimate ? row : best), undefined);

@@ -48,7 +48,7 @@ export const METHOD =
   "that decompresses bodies itself pays). Then, the same way, one long stream per row and compressor: the row's bytes, or copies of them each " +
   `relabelled by its own byte permutation, to at least ${STREAM_BYTES} bytes, compressed once and decompressed in one pass with the least ` +
   'per-call work the runtime allows; inflateBytesPerMs is those bytes over the median pass (the rate a network stack inflates at). ' +
-  `Where compressing that long body would take more than about ${STREAM_COMPRESS_BUDGET_MS} ms (judged from the row's own compression; ` +
+  `Where compressing that long body would take more than about ${STREAM_COMPRESS_BUDGET_MS} ms (judged from its first ${MIN_STREAM_BYTES} bytes, or the row's own when longer; ` +
   `Firefox's brotli, quality 11, takes seconds) the body is shorter, at least ${MIN_STREAM_BYTES} bytes: a pass's fixed cost then weighs more, so its rate is lower.`;
 
 interface PreparedRow {
@@ -431,8 +431,7 @@ async function streamTasks(
       if (!streaming) continue;
       // Called on its compressor: a class's method may need its `this`.
       const decompress = (bytes: Uint8Array): Uint8Array | Promise<Uint8Array> => streaming.call(compressor, bytes);
-      const body = streamBody(encoded, streamLength(encoded.length, row.compressMs?.[name]));
-      const compressed = body === encoded ? ownCompressed : await compressor.compress(body);
+      const { body, compressed } = await longBody(encoded, ownCompressed, compressor, row.compressMs?.[name]);
       if (!sameBytes(await decompress(compressed), body)) {
         throw new RangeError(`measure: compressor ${JSON.stringify(name)} does not decompress a long stream back to the bytes it compressed`);
       }
@@ -443,15 +442,39 @@ async function streamTasks(
 }
 
 /**
- * How long a row's long body may be for one compressor: STREAM_BYTES, unless compressing that much
- * would take past STREAM_COMPRESS_BUDGET_MS at the pace the row's own bytes were compressed (an
- * overestimate for small rows, whose one call's fixed cost counts as per-byte cost); never below
- * MIN_STREAM_BYTES. Firefox's CompressionStream brotli (quality 11) takes about 6 s for 256 KiB of a
- * 592-byte row's copies, which made a small payload's run in Firefox last over a minute.
+ * A row's long body for one compressor, compressed. Its length comes from the pace the compressor
+ * kept on at least MIN_STREAM_BYTES: the row's own bytes where they are that long, else a first
+ * MIN_STREAM_BYTES of the long body, compressed here (one call on a small row is mostly the call's
+ * fixed cost: CompressionStream gzip takes 1–2 ms on 600 bytes and about 5 ms on 256 KiB).
  */
-function streamLength(rowBytes: number, compressMs: number | undefined): number {
-  if (compressMs === undefined || compressMs <= 0 || rowBytes === 0) return STREAM_BYTES;
-  const affordable = Math.floor((rowBytes * STREAM_COMPRESS_BUDGET_MS) / compressMs);
+async function longBody(
+  encoded: Uint8Array,
+  ownCompressed: Uint8Array,
+  compressor: Compressor,
+  ownMs: number | undefined,
+): Promise<{ body: Uint8Array; compressed: Uint8Array }> {
+  let paced = { body: encoded, compressed: ownCompressed, ms: ownMs };
+  if (encoded.length > 0 && (encoded.length < MIN_STREAM_BYTES || ownMs === undefined)) {
+    const probe = streamBody(encoded, MIN_STREAM_BYTES);
+    const start = performance.now();
+    const compressed = await compressor.compress(probe);
+    paced = { body: probe, compressed, ms: performance.now() - start };
+  }
+  const length = streamLength(paced.body.length, paced.ms);
+  if (length <= paced.body.length) return { body: paced.body, compressed: paced.compressed };
+  const body = streamBody(encoded, length);
+  return { body, compressed: body === encoded ? ownCompressed : await compressor.compress(body) };
+}
+
+/**
+ * How long a row's long body may be for one compressor: STREAM_BYTES, unless compressing that much
+ * would take past STREAM_COMPRESS_BUDGET_MS at the pace `bytes` were compressed in `compressMs`;
+ * never below MIN_STREAM_BYTES. Firefox's CompressionStream brotli (quality 11) takes about 6 s for
+ * 256 KiB of a 592-byte row's copies, which made a small payload's run in Firefox last over a minute.
+ */
+function streamLength(bytes: number, compressMs: number | undefined): number {
+  if (compressMs === undefined || compressMs <= 0 || bytes === 0) return STREAM_BYTES;
+  const affordable = Math.floor((bytes * STREAM_COMPRESS_BUDGET_MS) / compressMs);
   return Math.max(MIN_STREAM_BYTES, Math.min(STREAM_BYTES, affordable));
 }
 
